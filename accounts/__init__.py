@@ -1,0 +1,1 @@
+"""User accounts: the custom user model, in place from the first migration."""

@@ -1,0 +1,1 @@
+"""Benchmarks: they report figures (`name: value` lines), never assert times."""

@@ -1,0 +1,21 @@
+"""Top-level URLs: pages, admin, the versioned API and its schema, health."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import health, views
+
+api_v1 = [
+    path("", views.ApiRootView.as_view(), name="root"),
+    path("auth/token/", views.ObtainTokenView.as_view(), name="auth-token"),
+]
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("api/v1/", include((api_v1, "v1"), namespace="v1")),
+    path("api/schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+]

@@ -1,0 +1,55 @@
+"""Project-wide views: the landing page and the API root and login."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games.selectors import club_list
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"clubs": club_list()})
+
+
+class ApiRootView(APIView):
+    """Where the API starts: its version and the entry points."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=inline_serializer(
+            "ApiRoot",
+            {
+                "version": serializers.CharField(),
+                "links": serializers.DictField(child=serializers.URLField()),
+            },
+        )
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "version": request.version,
+                "links": {
+                    "auth-token": reverse("v1:auth-token", request=request),
+                    "schema": reverse("schema", request=request),
+                    "docs": reverse("api-docs", request=request),
+                },
+            }
+        )
+
+
+class ObtainTokenView(ObtainAuthToken):
+    """Exchange a username and password for an API token (``Authorization: Token …``)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"

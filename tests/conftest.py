@@ -1,0 +1,135 @@
+"""Test-wide fixtures and the rules for which tests run where.
+
+Two kinds of test need more than a fresh clone has:
+- ``services``: a real PostgreSQL, Redis and a live Celery worker. They run
+  when DATABASE_URL points at PostgreSQL and REDIS_URL is set (the second
+  pass of .ci/run); otherwise they are deselected, and the header says so.
+- ``browser``: headless Chromium (Debian's package) driven by Playwright;
+  they run wherever the browser is installed (.ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("TRICKBOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def services_available() -> bool:
+    return bool(os.environ.get("REDIS_URL")) and os.environ.get("DATABASE_URL", "").startswith("postgres")
+
+
+def browser_available() -> bool:
+    return os.path.exists(CHROMIUM)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [
+        "services tests (PostgreSQL + Redis + live worker): "
+        + ("run" if services_available() else "deselected - set DATABASE_URL=postgres://... and REDIS_URL"),
+        "browser tests: " + (f"run with {CHROMIUM}" if browser_available() else "deselected - no chromium"),
+    ]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    keep, drop = [], []
+    for item in items:
+        needs_services = item.get_closest_marker("services") is not None
+        needs_browser = item.get_closest_marker("browser") is not None
+        if (needs_services and not services_available()) or (needs_browser and not browser_available()):
+            drop.append(item)
+        else:
+            keep.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+def _database_url(settings_dict: dict) -> str:
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``celery worker`` process on this test process's queue and test database.
+
+    Yields the worker's node name. Tasks reach it through the real Redis
+    broker; it reads and writes the same test database, so tests that use
+    it must commit their data (``transaction=True``).
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    from config.celery import app
+
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    node = f"test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{uuid.uuid4().hex[:6]}@localhost"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "DATABASE_URL": _database_url(connection.settings_dict),
+    }
+    log_path = tmp_path_factory.mktemp("celery") / "worker.log"
+    celery = str(Path(sys.executable).with_name("celery"))
+    command = [celery, "-A", "config", "worker", "--pool", "solo", "-Q", queue, "-n", node]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"]
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[node], timeout=1.0):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"celery worker did not start:\n{log_path.read_text()[-3000:]}")
+        yield node
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Headless Debian Chromium under Playwright (browsers cannot be downloaded here)."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test
+    # itself still talks to the database synchronously, which is safe here.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
+    args += ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(locale="en-GB")  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        context.close()

@@ -1,0 +1,54 @@
+"""`make demo` data: loaded once, never twice, never in production."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from accounts.models import User
+from games.models import Club, Membership, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_club_has_every_role_and_a_roster():
+    call_command("load_demo", verbosity=0)
+    club = Club.objects.get(slug="kozyr")
+    roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    assert roles == {
+        "olga": "organiser",
+        "petro": "scorer",
+        "taras": "member",
+        "vera": "member",
+        "gleb": "member",
+    }
+    assert Player.objects.filter(club=club, user__isnull=False).count() == 5
+    admin = User.objects.get(username="admin")
+    assert admin.is_superuser
+    assert admin.check_password("trickbook-demo")
+
+
+def test_second_run_changes_nothing():
+    call_command("load_demo", verbosity=0)
+    counts = (Club.objects.count(), User.objects.count(), Membership.objects.count(), Player.objects.count())
+    call_command("load_demo", verbosity=0)
+    assert (
+        Club.objects.count(),
+        User.objects.count(),
+        Membership.objects.count(),
+        Player.objects.count(),
+    ) == counts
+
+
+def test_refused_in_production(settings):
+    settings.PRODUCTION = True
+    with pytest.raises(CommandError, match="never runs in production"):
+        call_command("load_demo", verbosity=0)
+    assert not Club.objects.exists()
+
+
+def test_home_page_lists_the_demo_club(client):
+    call_command("load_demo", verbosity=0)
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Клуб «Козырь»" in response.content.decode()

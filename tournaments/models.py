@@ -1,0 +1,1 @@
+"""Tournament structure and standings (models arrive with the tournaments issue)."""
