@@ -54,7 +54,7 @@ lock: install
 	$(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras -o requirements/dev.txt requirements/dev.in
 
 schema: install
-	DJANGO_ENV=test $(BIN)/python manage.py spectacular --validate --file docs/api/openapi.yaml
+	DJANGO_ENV=test $(BIN)/python manage.py spectacular --validate --file docs/openapi.yaml
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache .hypothesis
