@@ -1,0 +1,71 @@
+"""Finding codes of the Oh Hell replay and their severities (shared/spec/ohhell-log.md).
+
+The first eighteen are the spec's table; ``BID_MISSING`` and
+``ILLEGAL_TAKE_BACK`` are the report's own additions (the spec allows
+others) for events logs that the table does not cover.
+"""
+
+from __future__ import annotations
+
+from rules.findings import Finding, Severity
+
+SEVERITY: dict[str, Severity] = {
+    "RENEGE_UNCORRECTED": "error",
+    "RENEGE_CORRECTED": "info",
+    "MISSING_REDEAL": "warning",
+    "BID_OUT_OF_RANGE": "error",
+    "BID_OUT_OF_TURN": "warning",
+    "BID_CHANGE_TOO_LATE": "error",
+    "DEALER_HOOK": "error",
+    "CARD_NOT_IN_HAND": "error",
+    "DUPLICATE_CARD": "error",
+    "PLAY_OUT_OF_TURN": "error",
+    "EXPOSED_CARD_NOT_PLAYED": "error",
+    "WRONG_CARD_COUNT": "error",
+    "TAKEN_MISMATCH": "error",
+    "SCORE_MISMATCH": "error",
+    "TOTAL_MISMATCH": "error",
+    "WRONG_DEALER": "warning",
+    "WRONG_SCHEDULE": "warning",
+    "TRUMP_ON_LAST_DEAL": "warning",
+    # Additions: a seat that never bid in an events log; a card taken back
+    # that the renege rule does not allow to be taken back.
+    "BID_MISSING": "error",
+    "ILLEGAL_TAKE_BACK": "error",
+}
+
+
+def plural(count: int, word: str) -> str:
+    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``: messages read right."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Findings(list[Finding]):
+    """The findings of one replay, with the players' names to fill in ``player``."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        self.append(
+            Finding(
+                code=code,
+                severity=SEVERITY[code],
+                message=message,
+                deal=deal,
+                trick=trick,
+                seat=seat,
+                player=None if seat is None else self.players[seat],
+                card=card,
+            )
+        )

@@ -1,0 +1,330 @@
+"""The validating replay of a whole game: dealers, schedule, redeals, each deal, totals.
+
+:func:`replay` never raises on a parsed log; everything it concludes is a
+finding. Regular compact deals take the fast path (:func:`play_tricks`),
+anything else the careful one (:class:`~rules.ohhell.table.Table`).
+"""
+
+from __future__ import annotations
+
+from rules.cards import BIT, NAME
+from rules.ohhell.codes import Findings, plural
+from rules.ohhell.document import Deal, GameLog
+from rules.ohhell.play import play_tricks
+from rules.ohhell.report import DealReport, Report
+from rules.ohhell.ruleset import Ruleset
+from rules.ohhell.scoring import annulled_scores, balance, deal_scores
+from rules.ohhell.table import Table, infer_hands_from_events, infer_hands_from_tricks
+
+
+def replay(log: GameLog) -> Report:
+    """Replay, score and audit every deal of ``log``; recomputed scores win over written ones."""
+    players = log.players
+    n = len(players)
+    rules = log.ruleset
+    schedule = rules.schedule
+    findings = Findings(players)
+    deals: list[DealReport] = []
+    totals = [0] * n
+    slot = 0  # index into the schedule of the deal expected next
+    next_dealer: int | None = None  # "Первый сдатчик карт определяется жребием"
+    annulled: tuple[int, int, int, int] | None = None  # deal no, dealer, cards, slot awaiting a redeal
+    for k, deal in enumerate(log.deals, 1):
+        dealer = deal.dealer
+        cards = deal.cards
+        redeal = False
+        if annulled is not None:
+            # "назначается пересдача тем же сдатчиком": same dealer, same cards, same slot.
+            a_no, a_dealer, a_cards, a_slot = annulled
+            if cards is None and dealer == a_dealer:
+                cards = a_cards
+            if dealer == a_dealer and cards == a_cards:
+                redeal = True
+            else:
+                _missing_redeal(findings, a_no, a_dealer, a_cards)
+                slot, next_dealer = a_slot + 1, (a_dealer + 1) % n
+            annulled = None
+        if not redeal:
+            # "в следующих играх игроки сдают карты по очереди" (the deal passes to the left).
+            if next_dealer is not None and dealer != next_dealer:
+                findings.add(
+                    "WRONG_DEALER",
+                    f"deal {k} was dealt by {players[dealer]}, but it was {players[next_dealer]}'s turn to deal",
+                    deal=k,
+                    seat=dealer,
+                )
+            if slot < len(schedule):
+                if cards is None:
+                    cards = schedule[slot]
+                elif cards != schedule[slot]:
+                    findings.add(
+                        "WRONG_SCHEDULE",
+                        f"deal {k} has {plural(cards, 'card')} each, but the schedule calls for {schedule[slot]}",
+                        deal=k,
+                    )
+        if cards is None:
+            cards = _cards_from_log(deal, n)
+        # "При розыгрыше последней сдачи партии карта не открывается и объявляется бескозырная игра."
+        if slot == len(schedule) - 1 and rules.last_deal_no_trump and deal.trump is not None:
+            findings.add(
+                "TRUMP_ON_LAST_DEAL",
+                f"deal {k} is the last of the game and is played without trumps, "
+                f"but {NAME[deal.trump]} was turned",
+                deal=k,
+                card=NAME[deal.trump],
+            )
+        result = replay_deal(k, deal, cards, rules, findings)
+        result.redeal = redeal
+        deals.append(result)
+        for seat, score in enumerate(result.scores):
+            totals[seat] += score
+        if result.annulled:
+            annulled = (k, dealer, cards, slot)
+        else:
+            slot += 1
+            next_dealer = (dealer + 1) % n
+    if annulled is not None:
+        _missing_redeal(findings, annulled[0], annulled[1], annulled[2])
+        slot = annulled[3] + 1
+    if slot != len(schedule):
+        findings.add(
+            "WRONG_SCHEDULE",
+            f"the game has {plural(slot, 'deal')} (redeals not counted), but the schedule has {len(schedule)}",
+        )
+    if log.totals is not None:
+        for seat, (written, total) in enumerate(zip(log.totals, totals, strict=True)):
+            if written != total:
+                findings.add(
+                    "TOTAL_MISMATCH",
+                    f"{players[seat]}'s total is written as {written}, but the deals add up to {total}",
+                    seat=seat,
+                )
+    return Report(
+        ruleset=rules, players=players, totals=totals, deals=deals, findings=findings, game=log.game
+    )
+
+
+def _missing_redeal(findings: Findings, deal_no: int, dealer: int, cards: int) -> None:
+    name = findings.players[dealer]
+    findings.add(
+        "MISSING_REDEAL",
+        f"deal {deal_no} was annulled for a renege, but the log does not show the redeal "
+        f"by {name} with {plural(cards, 'card')} each",
+        deal=deal_no,
+        seat=dealer,
+    )
+
+
+def _cards_from_log(deal: Deal, n: int) -> int:
+    """Cards per player for a deal beyond the schedule that does not say: what the log shows."""
+    if deal.hands is not None:
+        return max(1, len(deal.hands[0]))
+    if deal.tricks is not None:
+        return max(1, len(deal.tricks))
+    if deal.events is not None:
+        return max(1, sum(e.kind == "play" for e in deal.events) // n)
+    return max(1, sum(deal.taken or ()))
+
+
+def replay_deal(k: int, deal: Deal, cards: int, rules: Ruleset, findings: Findings) -> DealReport:
+    """Replay one deal (number ``k``, counted from 1) of ``cards`` cards each."""
+    players = findings.players
+    n = len(players)
+    trump = deal.trump
+    leader = (deal.dealer + 1) % n
+    hands: list[int] | None = None
+    hands_ok = True
+    if deal.hands is not None:
+        hands, hands_ok = _hand_masks(k, deal, cards, findings)
+    reneged: list[int] = []
+    bids: list[int | None]
+    if deal.events is not None:
+        table = _table(k, deal, cards, findings, hands, infer_hands_from_events(deal.events, n))
+        table.run_events(deal.events)
+        table.finish(all_tricks=table.playing or deal.taken is None)
+        bids = table.bids
+        if table.playing or deal.taken is None:
+            taken = table.taken
+            _check_taken(k, deal, taken, findings)
+        else:  # events record only the bidding; the result is the score sheet's
+            taken = list(deal.taken)
+            _check_taken_sum(k, taken, cards, findings)
+        reneged = table.reneged
+    else:
+        assert deal.bids is not None
+        bids = list(deal.bids)
+        tricks = deal.tricks
+        if tricks is not None:
+            fast = None
+            if hands_ok and len(tricks) == cards:
+                fast = play_tricks(tricks, n, leader, trump, hands)
+            if fast is None:
+                if len(tricks) != cards:
+                    findings.add(
+                        "WRONG_CARD_COUNT",
+                        f"the log shows {plural(len(tricks), 'trick')}, but {plural(cards, 'card')} each were dealt",
+                        deal=k,
+                    )
+                table = _table(
+                    k, deal, cards, findings, hands, infer_hands_from_tricks(tricks, n, leader, trump)
+                )
+                table.bids = list(bids)
+                table.run_tricks(tricks)
+                table.finish(all_tricks=False)
+                taken = table.taken
+                reneged = table.reneged
+            else:
+                taken = fast
+            _check_taken(k, deal, taken, findings)
+        else:  # a score-sheet-only deal: bids and taken
+            assert deal.taken is not None
+            taken = list(deal.taken)
+            _check_taken_sum(k, taken, cards, findings)
+    _check_bids(k, deal.dealer, cards, bids, rules, findings)
+    if reneged:
+        scores = annulled_scores(rules, n, reneged)
+    else:
+        scores = deal_scores(rules, cards, bids, taken, deal.blind)
+    if deal.scores is not None and list(deal.scores) != scores:
+        for seat, (written, score) in enumerate(zip(deal.scores, scores, strict=True)):
+            if written != score:
+                bid = bids[seat]
+                why = (
+                    "annulled deal"
+                    if reneged
+                    else f"bid {'none' if bid is None else bid}, took {taken[seat]}"
+                )
+                findings.add(
+                    "SCORE_MISMATCH",
+                    f"{players[seat]}'s score for deal {k} is written as {written}, "
+                    f"but the rules give {score} ({why})",
+                    deal=k,
+                    seat=seat,
+                )
+    return DealReport(
+        deal=k,
+        dealer=deal.dealer,
+        cards=cards,
+        trump=trump,
+        bids=bids,
+        taken=taken,
+        scores=scores,
+        balance=balance(bids, cards),
+        annulled=bool(reneged),
+        blind=None if deal.blind is None else list(deal.blind),
+    )
+
+
+def _table(
+    k: int, deal: Deal, cards: int, findings: Findings, hands: list[int] | None, inferred: list[int]
+) -> Table:
+    return Table(
+        findings=findings,
+        deal_no=k,
+        dealer=deal.dealer,
+        cards=cards,
+        trump=deal.trump,
+        dealt=inferred if hands is None else hands,
+        hands_logged=hands is not None,
+    )
+
+
+def _hand_masks(k: int, deal: Deal, cards: int, findings: Findings) -> tuple[list[int], bool]:
+    """The logged hands as masks, and whether they are a proper deal: the right number of
+    cards each, no card twice, the turned trump in nobody's hand ("одна карта кладется на
+    стол в открытом виде — это козырь")."""
+    assert deal.hands is not None
+    masks = []
+    union = 0
+    count = 0
+    for hand in deal.hands:
+        m = 0
+        for c in hand:
+            m |= BIT[c]
+        masks.append(m)
+        union |= m
+        count += len(hand)
+    n = len(masks)
+    trump_bit = 0 if deal.trump is None else BIT[deal.trump]
+    if (
+        count == n * cards
+        and union.bit_count() == count
+        and not union & trump_bit
+        and all(len(h) == cards for h in deal.hands)
+    ):
+        return masks, True
+    names = findings.players
+    owner: dict[int, str] = {} if deal.trump is None else {deal.trump: "is the turned trump card"}
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != cards:
+            findings.add(
+                "WRONG_CARD_COUNT",
+                f"{names[seat]} was dealt {plural(len(hand), 'card')}, but the deal has {cards} each",
+                deal=k,
+                seat=seat,
+            )
+        for c in hand:
+            if c in owner:
+                findings.add(
+                    "DUPLICATE_CARD",
+                    f"{NAME[c]} is in {names[seat]}'s hand and {owner[c]}: one card appears twice in the deal",
+                    deal=k,
+                    seat=seat,
+                    card=NAME[c],
+                )
+            else:
+                owner[c] = f"was also dealt to {names[seat]}"
+    return masks, False
+
+
+def _check_taken(k: int, deal: Deal, taken: list[int], findings: Findings) -> None:
+    """A written ``taken`` must agree with the tricks as played."""
+    if deal.taken is None or list(deal.taken) == taken:
+        return
+    for seat, (written, actual) in enumerate(zip(deal.taken, taken, strict=True)):
+        if written != actual:
+            findings.add(
+                "TAKEN_MISMATCH",
+                f"{findings.players[seat]}'s tricks are written as {written}, but the play shows {actual}",
+                deal=k,
+                seat=seat,
+            )
+
+
+def _check_taken_sum(k: int, taken: list[int], cards: int, findings: Findings) -> None:
+    """A score sheet's ``taken`` must be real counts adding up to the cards dealt."""
+    for seat, t in enumerate(taken):
+        if t < 0:
+            findings.add(
+                "TAKEN_MISMATCH", f"{findings.players[seat]}'s tricks are written as {t}", deal=k, seat=seat
+            )
+    if sum(taken) != cards:
+        findings.add(
+            "TAKEN_MISMATCH",
+            f"the tricks taken add up to {sum(taken)}, but {plural(cards, 'card')} each were dealt",
+            deal=k,
+        )
+
+
+def _check_bids(
+    k: int, dealer: int, cards: int, bids: list[int | None], rules: Ruleset, findings: Findings
+) -> None:
+    """Seed: "В первой сдаче можно заказать от 0 до одной взятки": a bid is 0 to the cards;
+    with ``dealer_hook`` the dealer may not make the bids add up to the cards."""
+    names = findings.players
+    for seat, bid in enumerate(bids):
+        if bid is not None and not 0 <= bid <= cards:
+            findings.add(
+                "BID_OUT_OF_RANGE",
+                f"{names[seat]} bid {bid} with {plural(cards, 'card')}; a bid is from 0 to {cards}",
+                deal=k,
+                seat=seat,
+            )
+    if rules.dealer_hook and None not in bids and sum(b for b in bids if b is not None) == cards:
+        findings.add(
+            "DEALER_HOOK",
+            f"{names[dealer]} (the dealer) bid {bids[dealer]}, making the bids add up to the {plural(cards, 'card')} dealt, "
+            "which the dealer hook forbids",
+            deal=k,
+            seat=dealer,
+        )
