@@ -158,6 +158,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=600, minimum=1)
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LIMIT > 60 else None
 
+# A game log is a few kilobytes; a 13-deal log with events stays far below this.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("MAX_UPLOAD_BYTES", default=5 * 1024 * 1024, minimum=1024)
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+
 # --- Auth -----------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -201,8 +205,9 @@ if not PRODUCTION:
 # --- API ------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # Token first, so an anonymous API client is told 401 with WWW-Authenticate.
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Secure by default: every view opts in to anything more open.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -214,6 +219,9 @@ REST_FRAMEWORK = {
     "ALLOWED_VERSIONS": ["v1"],
     "DEFAULT_VERSION": "v1",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # ?format= belongs to the export endpoints (original|json|csv), not to
+    # content negotiation; clients choose a renderer with Accept.
+    "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_THROTTLE_RATES": {"auth": env.string("THROTTLE_AUTH", default="20/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -225,6 +233,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "DisputeStatusEnum": "games.models.Dispute.Status",
+        "DecisionStatusEnum": "games.serializers.DECISIONS",
+        "UploadOutcomeEnum": "games.models.Upload.Outcome",
+    },
 }
 
 # --- Security -------------------------------------------------------------

@@ -1,14 +1,15 @@
 """Top-level URLs: pages, admin, the versioned API and its schema, health."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import health, views
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("", views.ApiRootView.as_view(), name="root"),
     path("auth/token/", views.ObtainTokenView.as_view(), name="auth-token"),
+    path("", include("games.urls")),
 ]
 
 urlpatterns = [

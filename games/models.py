@@ -1,10 +1,22 @@
-"""Clubs, their members' roles, and their rosters of card players."""
+"""Clubs and their rosters; every uploaded game, kept verbatim; what the engine concluded.
+
+Records are append-only: an upload, a revision, an audit report and its
+findings are written once and never changed or deleted (the model refuses,
+and on PostgreSQL a trigger refuses too). A correction is a new revision; a
+re-audit is a new report. Only the pointers on Game (current revision and
+report, status) and a dispute's state move, and a dispute's history is its
+own append-only log.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+
+from games.append_only import AppendOnlyModel
 
 
 class Club(models.Model):
@@ -58,3 +70,263 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+
+class Game(models.Model):
+    """One game (партия) at one table, as its current revision and audit report tell it."""
+
+    class Status(models.TextChoices):
+        CLEAN = "clean", "Clean"
+        WARNINGS = "warnings", "Warnings"
+        ERRORS = "errors", "Errors"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    game_type = models.CharField(max_length=32, help_text="The rules registry key, e.g. oh-hell.")
+    ruleset = models.JSONField(help_text="The resolved ruleset of the current revision.")
+    played_at = models.DateTimeField(null=True, blank=True)
+    public = models.BooleanField(
+        default=False, help_text="Readable by anyone (set by publishing a tournament)."
+    )
+    status = models.CharField(max_length=16, choices=Status.choices)
+    totals = models.JSONField(help_text="Recomputed totals of the current revision, seat-indexed.")
+    players: models.ManyToManyField[Player, GameSeat] = models.ManyToManyField(
+        Player, through="GameSeat", related_name="games"
+    )
+    current_revision = models.ForeignKey(
+        "GameRevision", null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    current_report = models.ForeignKey("AuditReport", null=True, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-played_at", "-id"]
+        indexes = [models.Index(fields=["club", "-played_at"], name="game_club_played")]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} game #{self.pk}"
+
+
+class GameSeat(models.Model):
+    """Who sat where: seat index (0-based, clockwise) to the club's player."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="gameseat_one_per_seat")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game #{self.game_id}"
+
+
+class GameRevision(AppendOnlyModel):
+    """The bytes of one version of a game's log, exactly as uploaded."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="revisions")
+    number = models.PositiveIntegerField(help_text="1 for the first upload, then 2, 3 … per correction.")
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64, db_index=True)
+    content_type = models.CharField(max_length=100, default="application/json")
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="revision_number_unique")]
+
+    def __str__(self) -> str:
+        return f"revision {self.number} of game #{self.game_id}"
+
+
+class AuditReport(AppendOnlyModel):
+    """What one engine version concluded about one revision (a re-audit adds another)."""
+
+    revision = models.ForeignKey(GameRevision, on_delete=models.PROTECT, related_name="reports")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reports")
+    engine_version = models.CharField(max_length=32)
+    ruleset = models.JSONField()
+    totals = models.JSONField(help_text="Recomputed totals.")
+    recorded_totals = models.JSONField(null=True, help_text="Totals as written on the score sheet, if given.")
+    report = models.JSONField(help_text="The spec's report object.")
+    errors = models.PositiveIntegerField(default=0)
+    warnings = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["revision", "created_at", "id"]
+
+    @property
+    def status(self) -> str:
+        if self.errors:
+            return Game.Status.ERRORS
+        return Game.Status.WARNINGS if self.warnings else Game.Status.CLEAN
+
+
+class Finding(AppendOnlyModel):
+    """One finding of a report, as a row so clubs can query them (all reneges this season …)."""
+
+    report = models.ForeignKey(AuditReport, on_delete=models.PROTECT, related_name="finding_rows")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    code = models.CharField(max_length=40, db_index=True)
+    severity = models.CharField(max_length=8)
+    deal = models.PositiveIntegerField(null=True)
+    trick = models.PositiveIntegerField(null=True)
+    seat = models.PositiveSmallIntegerField(null=True)
+    player = models.CharField(max_length=150, blank=True)
+    card = models.CharField(max_length=4, blank=True)
+    message = models.TextField()
+
+    class Meta:
+        ordering = ["report", "id"]
+
+
+class DealSeat(AppendOnlyModel):
+    """One seat in one deal of a report: the rows player statistics are computed from."""
+
+    report = models.ForeignKey(AuditReport, on_delete=models.PROTECT, related_name="deal_seats")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_seats")
+    deal = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    cards = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=1, blank=True, help_text="Trump suit S/H/D/C; blank for no trumps.")
+    dealer = models.BooleanField(default=False)
+    bid = models.SmallIntegerField(null=True)
+    blind = models.BooleanField(default=False)
+    taken = models.SmallIntegerField(null=True)
+    score = models.IntegerField()
+    annulled = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["report", "deal", "seat"]
+        indexes = [models.Index(fields=["player", "report"], name="dealseat_player_report")]
+
+
+class Upload(AppendOnlyModel):
+    """Every upload attempt, kept with its bytes whatever became of it."""
+
+    class Outcome(models.TextChoices):
+        ACCEPTED = "accepted", "Accepted"
+        DUPLICATE = "duplicate", "Duplicate"
+        REJECTED = "rejected", "Rejected"
+
+    class Source(models.TextChoices):
+        API = "api", "API"
+        IMPORT = "import", "Import"
+        WEB = "web", "Web"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="uploads")
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    received_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.API)
+    filename = models.CharField(max_length=255, blank=True)
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64, db_index=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    error_path = models.CharField(max_length=255, blank=True)
+    error_message = models.TextField(blank=True)
+    game = models.ForeignKey(Game, null=True, on_delete=models.PROTECT, related_name="uploads")
+    revision = models.ForeignKey(GameRevision, null=True, on_delete=models.PROTECT, related_name="+")
+    fixes = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="fixed_by",
+        help_text="The rejected upload this one resubmits, fixed.",
+    )
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    @property
+    def error(self) -> dict[str, Any] | None:
+        if self.outcome != self.Outcome.REJECTED:
+            return None
+        return {"path": self.error_path, "message": self.error_message}
+
+    def __str__(self) -> str:
+        return f"upload #{self.pk} ({self.outcome})"
+
+
+class IdempotencyKey(models.Model):
+    """The first response to a POST sent with an ``Idempotency-Key`` header.
+
+    A retry with the same key and body gets that response again; the same
+    key with another body is refused (422), per the IETF Idempotency-Key draft.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=500)
+    fingerprint = models.CharField(max_length=64, help_text="sha256 of the request body.")
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} ({self.key})"
+
+
+class Dispute(models.Model):
+    """A claim that a game's score is wrong, and the organiser's decision on it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        UPHELD = "upheld", "Upheld"
+        REJECTED = "rejected", "Rejected"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    claim = models.TextField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    decision = models.TextField(blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    corrected_revision = models.ForeignKey(
+        GameRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"dispute #{self.pk} on game #{self.game_id} ({self.status})"
+
+
+class DisputeEvent(AppendOnlyModel):
+    """The dispute's history: opened, commented, decided — never rewritten."""
+
+    class Kind(models.TextChoices):
+        OPENED = "opened", "Opened"
+        COMMENT = "comment", "Comment"
+        UPHELD = "upheld", "Upheld"
+        REJECTED = "rejected", "Rejected"
+
+    dispute = models.ForeignKey(Dispute, on_delete=models.PROTECT, related_name="events")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    text = models.TextField(blank=True)
+    revision = models.ForeignKey(
+        GameRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["dispute", "created_at", "id"]

@@ -65,6 +65,26 @@ def _database_url(settings_dict: dict) -> str:
     return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
 
 
+@pytest.fixture(autouse=True)
+def celery_eager_unless_live(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks run in process, except in ``services`` tests, which use the live worker.
+
+    With REDIS_URL set the app would send every task to the broker; a test
+    that does not start a worker must not wait for one.
+    """
+    from config.celery import app
+
+    if request.node.get_closest_marker("services"):
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = previous
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real ``celery worker`` process on this test process's queue and test database.

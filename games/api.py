@@ -1,0 +1,582 @@
+"""REST endpoints of the games app (/api/v1/clubs/…, /api/v1/games/…).
+
+Thin: check who may act (games.permissions), call one service, serialise.
+Anonymous writes get 401, writes by the wrong role 403; a game the user may
+not read is a 404, so private games do not announce themselves.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from games import permissions, selectors, services
+from games.filters import GameFilter, UploadFilter
+from games.idempotency import idempotent
+from games.models import Club, Dispute, Game, Membership, Player, Upload
+from games.serializers import (
+    ClubSerializer,
+    CommentSerializer,
+    CorrectionSerializer,
+    DecisionSerializer,
+    DisputeSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    MembershipSerializer,
+    PlayerSerializer,
+    RevisionSerializer,
+    RoleSerializer,
+    UploadSerializer,
+)
+from rules import registry
+from rules.errors import MalformedDocument
+
+ErrorSerializer = inline_serializer(
+    "Error",
+    {
+        "error": inline_serializer(
+            "ErrorDetail", {"path": serializers.CharField(), "message": serializers.CharField()}
+        )
+    },
+)
+
+
+def require(allowed: bool, request: Request, message: str) -> None:
+    """401 for the anonymous, 403 for a signed-in user without the right."""
+    if allowed:
+        return
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+    raise PermissionDenied(message)
+
+
+def acting_user(request: Request) -> User:
+    """The signed-in caller, once ``require`` has let them through."""
+    user = request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user
+
+
+def error_response(
+    path: str, message: str, code: int = status.HTTP_400_BAD_REQUEST, **extra: Any
+) -> Response:
+    return Response({"error": {"path": path, "message": message}, **extra}, status=code)
+
+
+def club_for(request: Request, slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def game_for(request: Request, pk: int) -> Game:
+    """The game if the user may read it; 404 otherwise."""
+    game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
+    if not permissions.can_read_game(request.user, game):
+        raise_not_found()
+    return game
+
+
+def raise_not_found() -> None:
+    from django.http import Http404
+
+    raise Http404("No game here, or not one you may read.")
+
+
+# --- clubs and members ---------------------------------------------------------
+
+
+class ClubListView(APIView):
+    """Clubs you belong to; any signed-in user may create one and becomes its organiser."""
+
+    @extend_schema(responses=ClubSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        clubs = selectors.clubs_of(request.user).order_by("name")
+        return Response(ClubSerializer(clubs, many=True).data)
+
+    @extend_schema(request=ClubSerializer, responses={201: ClubSerializer})
+    @idempotent
+    def post(self, request: Request) -> Response:
+        serializer = ClubSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            club = services.club_create(
+                name=serializer.validated_data["name"],
+                slug=serializer.validated_data.get("slug"),
+                user=acting_user(request),
+            )
+        except services.ServiceError as exc:
+            return error_response("name", str(exc))
+        return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailView(APIView):
+    """A club's name and slug are public."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=ClubSerializer)
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(ClubSerializer(club_for(request, slug)).data)
+
+
+class MemberListView(APIView):
+    """Members and their roles: members read, organisers add."""
+
+    @extend_schema(responses=MembershipSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(
+            permissions.can_read_club(request.user, club), request, "only the club's members see its members"
+        )
+        members = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+        return Response(MembershipSerializer(members, many=True).data)
+
+    @extend_schema(request=MembershipSerializer, responses={201: MembershipSerializer})
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
+        serializer = MembershipSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.membership_set(
+            club=club, user=serializer.validated_data["user"], role=serializer.validated_data["role"]
+        )
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+
+class MemberDetailView(APIView):
+    """Change a member's role or remove them (organisers)."""
+
+    def _target(self, request: Request, slug: str, username: str) -> tuple[Club, User]:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
+        membership = get_object_or_404(Membership, club=club, user__username=username)
+        return club, membership.user
+
+    @extend_schema(request=RoleSerializer, responses=MembershipSerializer)
+    def patch(self, request: Request, slug: str, username: str) -> Response:
+        club, user = self._target(request, slug, username)
+        serializer = RoleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            membership = services.membership_set(club=club, user=user, role=serializer.validated_data["role"])
+        except services.ServiceError as exc:
+            return error_response("role", str(exc), status.HTTP_409_CONFLICT)
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, slug: str, username: str) -> Response:
+        club, user = self._target(request, slug, username)
+        try:
+            services.membership_remove(club=club, user=user)
+        except services.ServiceError as exc:
+            return error_response("username", str(exc), status.HTTP_409_CONFLICT)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PlayerListView(APIView):
+    """The club's roster: members read; scorers and organisers add players."""
+
+    @extend_schema(responses=PlayerSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(
+            permissions.can_read_club(request.user, club), request, "only the club's members see its roster"
+        )
+        players = Player.objects.filter(club=club).select_related("user").order_by("display_name")
+        return Response(PlayerSerializer(players, many=True).data)
+
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer})
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(
+            permissions.can_record_games(request.user, club), request, "scorers and organisers add players"
+        )
+        serializer = PlayerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = services.player_get_or_create(
+            club=club,
+            display_name=serializer.validated_data["display_name"],
+            user=serializer.validated_data.get("user"),
+        )
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetailView(APIView):
+    """Rename a player or link them to a user account (organisers)."""
+
+    @extend_schema(request=PlayerSerializer, responses=PlayerSerializer)
+    def patch(self, request: Request, slug: str, pk: int) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "only organisers edit the roster")
+        player = get_object_or_404(Player, club=club, pk=pk)
+        serializer = PlayerSerializer(player, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        serializer.save()
+        return Response(serializer.data)
+
+
+# --- uploads and games -------------------------------------------------------------
+
+
+UPLOAD_PARAMETERS = [
+    OpenApiParameter(
+        "played_at", OpenApiTypes.DATETIME, description="When the game was played (default: now)."
+    ),
+    OpenApiParameter(
+        "fixes", OpenApiTypes.INT, description="The id of a rejected upload this one resubmits."
+    ),
+]
+
+
+class ClubGameListView(generics.ListAPIView[Game]):
+    """The club's games (members), and the upload of a game log (scorers and organisers).
+
+    POST the JSON document itself as the body, or as multipart ``file``.
+    """
+
+    queryset = Game.objects.none()  # for the schema; get_queryset scopes it to the club
+    serializer_class = GameSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = GameFilter
+    parser_classes = [JSONParser, MultiPartParser]
+
+    def get_queryset(self) -> QuerySet[Game]:
+        club = club_for(self.request, self.kwargs["slug"])
+        require(permissions.can_read_club(self.request.user, club), self.request, "only the club's members")
+        return selectors.game_list_queryset(Game.objects.filter(club=club))
+
+    @extend_schema(
+        request={"application/json": OpenApiTypes.OBJECT, "multipart/form-data": OpenApiTypes.BINARY},
+        parameters=UPLOAD_PARAMETERS,
+        responses={
+            201: OpenApiResponse(description="Recorded: the game and the replay's report."),
+            200: OpenApiResponse(description="The same bytes were uploaded before: that game."),
+            400: OpenApiResponse(ErrorSerializer, description="Malformed: what is wrong and where."),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(
+            permissions.can_record_games(request.user, club), request, "scorers and organisers record games"
+        )
+        content, filename = _uploaded_bytes(request)
+        if content is None:
+            return error_response(
+                "", "send the game log as the JSON body or as a multipart file named 'file'"
+            )
+        fixes = None
+        if request.query_params.get("fixes"):
+            fixes = Upload.objects.filter(club=club, pk=request.query_params["fixes"]).first()
+            if fixes is None:
+                return error_response("fixes", "no upload of this club has that id")
+        played_at = (
+            serializers.DateTimeField(required=False).to_internal_value(request.query_params["played_at"])
+            if request.query_params.get("played_at")
+            else None
+        )
+        result = services.game_upload(
+            club=club,
+            content=content,
+            user=acting_user(request),
+            filename=filename,
+            played_at=played_at,
+            fixes=fixes,
+        )
+        if result.error is not None:
+            return Response(
+                {"error": result.error, "upload": result.upload.pk}, status=status.HTTP_400_BAD_REQUEST
+            )
+        assert result.game is not None
+        game = result.game
+        report = (result.report or game.current_report).report  # type: ignore[union-attr]
+        body = {
+            "id": game.pk,
+            "upload": result.upload.pk,
+            "duplicate": not result.created,
+            "status": game.status,
+            "report": report,
+        }
+        return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
+
+
+def _uploaded_bytes(request: Request) -> tuple[bytes | None, str]:
+    content_type = request.content_type or ""
+    if content_type.startswith("multipart/form-data"):
+        upload = request.FILES.get("file")
+        if upload is None:
+            return None, ""
+        return upload.read(), upload.name or ""
+    body = request.body
+    return (body or None), ""
+
+
+class UploadListView(generics.ListAPIView[Upload]):
+    """Every upload attempt of the club, rejected ones with their error (scorers and organisers)."""
+
+    queryset = Upload.objects.none()  # for the schema; get_queryset scopes it to the club
+    serializer_class = UploadSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = UploadFilter
+
+    def get_queryset(self) -> QuerySet[Upload]:
+        club = club_for(self.request, self.kwargs["slug"])
+        require(permissions.can_record_games(self.request.user, club), self.request, "scorers and organisers")
+        return Upload.objects.filter(club=club).select_related("uploaded_by", "revision").defer("content")
+
+
+class UploadContentView(APIView):
+    """The bytes of an upload exactly as they were received."""
+
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    def get(self, request: Request, slug: str, pk: int) -> HttpResponse:
+        club = club_for(request, slug)
+        require(permissions.can_record_games(request.user, club), request, "scorers and organisers")
+        upload = get_object_or_404(Upload, club=club, pk=pk)
+        response = HttpResponse(bytes(upload.content), content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="upload-{upload.pk}.json"'
+        return response
+
+
+class ClubAuditView(APIView):
+    """The club's audit summary: games with errors, reneges caught, mismatches, open disputes."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_read_club(request.user, club), request, "only the club's members")
+        return Response(selectors.audit_summary(games=Game.objects.filter(club=club)))
+
+
+class GameListView(generics.ListAPIView[Game]):
+    """Every game you may read, filtered by club, player, dates, errors or finding code."""
+
+    permission_classes = [AllowAny]
+    serializer_class = GameSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = GameFilter
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return selectors.game_list_queryset(selectors.games_visible_to(self.request.user))
+
+
+class GameDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GameDetailSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(GameDetailSerializer(game_for(request, pk)).data)
+
+
+class GameReportView(APIView):
+    """The replay's report of the current revision: the spec's report object."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        game = game_for(request, pk)
+        return Response(game.current_report.report if game.current_report else None)
+
+
+class GameRevisionListView(APIView):
+    """Every revision with its report; POST a corrected log as a new revision."""
+
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=RevisionSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        game = game_for(request, pk)
+        return Response(RevisionSerializer(selectors.revisions_of(game), many=True).data)
+
+    @extend_schema(
+        request=CorrectionSerializer,
+        responses={
+            201: OpenApiResponse(description="The new revision, its report and the deals that changed.")
+        },
+    )
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        game = game_for(request, pk)
+        require(
+            permissions.can_record_games(request.user, game.club),
+            request,
+            "scorers and organisers correct games",
+        )
+        serializer = CorrectionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        content = json.dumps(serializer.validated_data["document"], ensure_ascii=False).encode()
+        try:
+            result = services.game_correct(
+                game=game,
+                content=content,
+                user=acting_user(request),
+                reason=serializer.validated_data["reason"],
+            )
+        except MalformedDocument as exc:
+            return error_response(f"document.{exc.path}" if exc.path else "document", exc.message)
+        except services.ServiceError as exc:
+            return error_response("reason", str(exc))
+        return Response(
+            {
+                "revision": result.revision.number,
+                "changed_deals": result.changed_deals,
+                "status": result.report.status,
+                "report": result.report.report,
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class GameExportView(APIView):
+    """The game as uploaded (original), normalised (json, canonical cards) or as a score sheet (csv)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=["original", "json", "csv"], default="original")],
+        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        game = game_for(request, pk)
+        revision = game.current_revision
+        assert revision is not None
+        kind = request.query_params.get("format", "original")
+        name = f"game-{game.pk}-r{revision.number}"
+        if kind == "original":
+            response = HttpResponse(bytes(revision.content), content_type=revision.content_type)
+            response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+            return response
+        if kind == "json":
+            reading = registry.read(bytes(revision.content))
+            document = reading.rules.to_document(reading.log)
+            response = HttpResponse(
+                json.dumps(document, ensure_ascii=False, indent=1),
+                content_type="application/json; charset=utf-8",
+            )
+            response["Content-Disposition"] = f'attachment; filename="{name}.normalised.json"'
+            return response
+        if kind == "csv":
+            rules = registry.get(game.game_type)
+            buffer = io.StringIO()
+            csv.writer(buffer).writerows(rules.sheet_rows(game.current_report.report))  # type: ignore[union-attr]
+            response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+            response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+            return response
+        return error_response("format", "format is one of original, json, csv")
+
+
+# --- disputes ------------------------------------------------------------------------
+
+
+class DisputeListView(APIView):
+    """A game's disputes with their whole history; players of the game and organisers open them."""
+
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=DisputeSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        game = game_for(request, pk)
+        return Response(DisputeSerializer(selectors.disputes_of(game), many=True).data)
+
+    @extend_schema(request=DisputeSerializer, responses={201: DisputeSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        game = game_for(request, pk)
+        require(
+            permissions.can_dispute(request.user, game),
+            request,
+            "players of this game and organisers dispute it",
+        )
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            dispute = services.dispute_open(
+                game=game,
+                user=acting_user(request),
+                claim=serializer.validated_data["claim"],
+                deal=serializer.validated_data.get("deal"),
+            )
+        except services.ServiceError as exc:
+            return error_response("deal", str(exc))
+        return Response(DisputeSerializer(selectors.disputes_of(game).get(pk=dispute.pk)).data, status=201)
+
+
+def dispute_for(request: Request, pk: int, dispute_pk: int) -> Dispute:
+    game = game_for(request, pk)
+    return get_object_or_404(selectors.disputes_of(game), pk=dispute_pk)
+
+
+class DisputeDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=DisputeSerializer)
+    def get(self, request: Request, pk: int, dispute_pk: int) -> Response:
+        return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data)
+
+
+class DisputeCommentView(APIView):
+    """Add to a dispute's history (its parties and the organisers)."""
+
+    @extend_schema(request=CommentSerializer, responses={201: DisputeSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int, dispute_pk: int) -> Response:
+        dispute = dispute_for(request, pk, dispute_pk)
+        allowed = (
+            permissions.can_dispute(request.user, dispute.game) or dispute.raised_by_id == request.user.pk
+        )
+        require(allowed, request, "the dispute's parties and organisers comment on it")
+        serializer = CommentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.dispute_comment(
+            dispute=dispute, user=acting_user(request), text=serializer.validated_data["text"]
+        )
+        return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data, status=201)
+
+
+class DisputeDecisionView(APIView):
+    """Uphold or reject a dispute (organisers); an upheld one may attach the corrected log."""
+
+    @extend_schema(request=DecisionSerializer, responses=DisputeSerializer)
+    @idempotent
+    def post(self, request: Request, pk: int, dispute_pk: int) -> Response:
+        dispute = dispute_for(request, pk, dispute_pk)
+        require(
+            permissions.can_decide_dispute(request.user, dispute.game), request, "organisers decide disputes"
+        )
+        serializer = DecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        document = serializer.validated_data.get("document")
+        content = json.dumps(document, ensure_ascii=False).encode() if document is not None else None
+        try:
+            services.dispute_decide(
+                dispute=dispute,
+                user=acting_user(request),
+                status=serializer.validated_data["status"],
+                decision=serializer.validated_data["decision"],
+                corrected_document=content,
+            )
+        except MalformedDocument as exc:
+            return error_response(f"document.{exc.path}" if exc.path else "document", exc.message)
+        except services.ServiceError as exc:
+            return error_response("status", str(exc), status.HTTP_409_CONFLICT)
+        return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data)

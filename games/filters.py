@@ -1,0 +1,55 @@
+"""Filters of the game lists (django-filter): club, player, dates, errors, finding code."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django_filters import rest_framework as filters
+
+from games.models import Finding, Game, Upload
+
+
+class GameFilter(filters.FilterSet):  # type: ignore[misc]  # django-filter ships no types
+    club = filters.CharFilter(field_name="club__slug", help_text="Club slug.")
+    player = filters.NumberFilter(field_name="seats__player", help_text="Player id: games they sat in.")
+    played_after = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="gte")
+    played_before = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="lt")
+    has_errors = filters.BooleanFilter(
+        method="filter_has_errors", help_text="Games whose audit found errors."
+    )
+    finding = filters.CharFilter(
+        method="filter_finding", help_text="A finding code, e.g. RENEGE_UNCORRECTED."
+    )
+    status = filters.ChoiceFilter(choices=Game.Status.choices)
+    game_type = filters.CharFilter()
+
+    class Meta:
+        model = Game
+        fields = [
+            "club",
+            "player",
+            "played_after",
+            "played_before",
+            "has_errors",
+            "finding",
+            "status",
+            "game_type",
+        ]
+
+    def filter_has_errors(self, queryset: QuerySet[Game], name: str, value: bool | None) -> QuerySet[Game]:
+        if value is None:
+            return queryset
+        if value:
+            return queryset.filter(status=Game.Status.ERRORS)
+        return queryset.exclude(status=Game.Status.ERRORS)
+
+    def filter_finding(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
+        current = Finding.objects.filter(report=OuterRef("current_report"), code=value.upper())
+        return queryset.filter(Exists(current))
+
+
+class UploadFilter(filters.FilterSet):  # type: ignore[misc]
+    status = filters.ChoiceFilter(field_name="outcome", choices=Upload.Outcome.choices)
+
+    class Meta:
+        model = Upload
+        fields = ["status", "source"]

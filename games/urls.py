@@ -1,0 +1,37 @@
+"""/api/v1/ routes of the games app."""
+
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("clubs/", api.ClubListView.as_view(), name="club-list"),
+    path("clubs/<slug:slug>/", api.ClubDetailView.as_view(), name="club-detail"),
+    path("clubs/<slug:slug>/members/", api.MemberListView.as_view(), name="club-members"),
+    path("clubs/<slug:slug>/members/<str:username>/", api.MemberDetailView.as_view(), name="club-member"),
+    path("clubs/<slug:slug>/players/", api.PlayerListView.as_view(), name="club-players"),
+    path("clubs/<slug:slug>/players/<int:pk>/", api.PlayerDetailView.as_view(), name="club-player"),
+    path("clubs/<slug:slug>/games/", api.ClubGameListView.as_view(), name="club-games"),
+    path("clubs/<slug:slug>/uploads/", api.UploadListView.as_view(), name="club-uploads"),
+    path(
+        "clubs/<slug:slug>/uploads/<int:pk>/content/", api.UploadContentView.as_view(), name="upload-content"
+    ),
+    path("clubs/<slug:slug>/audit/", api.ClubAuditView.as_view(), name="club-audit"),
+    path("games/", api.GameListView.as_view(), name="game-list"),
+    path("games/<int:pk>/", api.GameDetailView.as_view(), name="game-detail"),
+    path("games/<int:pk>/report/", api.GameReportView.as_view(), name="game-report"),
+    path("games/<int:pk>/revisions/", api.GameRevisionListView.as_view(), name="game-revisions"),
+    path("games/<int:pk>/export/", api.GameExportView.as_view(), name="game-export"),
+    path("games/<int:pk>/disputes/", api.DisputeListView.as_view(), name="game-disputes"),
+    path("games/<int:pk>/disputes/<int:dispute_pk>/", api.DisputeDetailView.as_view(), name="game-dispute"),
+    path(
+        "games/<int:pk>/disputes/<int:dispute_pk>/comments/",
+        api.DisputeCommentView.as_view(),
+        name="game-dispute-comments",
+    ),
+    path(
+        "games/<int:pk>/disputes/<int:dispute_pk>/decision/",
+        api.DisputeDecisionView.as_view(),
+        name="game-dispute-decision",
+    ),
+]

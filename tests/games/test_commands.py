@@ -1,0 +1,111 @@
+"""import_logs and reaudit: bulk paths in, idempotent, with honest summaries."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+import rules.ohhell
+from games import services
+from games.models import AuditReport, Game, Upload
+from tests.games.factories import game_bytes
+
+pytestmark = pytest.mark.django_db
+
+RENEGE_LOG = Path(__file__).resolve().parents[3] / "shared/spec/examples/ohhell/renege-and-redeal.json"
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> Path:
+    folder = tmp_path / "night"
+    (folder / "table1").mkdir(parents=True)
+    (folder / "table1" / "a.json").write_bytes(game_bytes(seed=1))
+    (folder / "table1" / "b.json").write_bytes(game_bytes(seed=2))
+    (folder / "broken.json").write_bytes(
+        b'{"game": "oh-hell", "version": 1, "players": ["A", "B"], "deals": []}'
+    )
+    (folder / "notes.txt").write_text("not a log")
+    with zipfile.ZipFile(folder / "archive.zip", "w") as archive:
+        archive.writestr("c.json", game_bytes(seed=3))
+        archive.writestr("sub/d.json", game_bytes(seed=4))
+    (folder / "renege.json").write_bytes(RENEGE_LOG.read_bytes())
+    return folder
+
+
+def run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("import_logs", *args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def test_import_a_folder_with_an_archive(people, logs):
+    summary = run(str(logs), "--club", "kozyr", "--chunk-size", "2")
+    lines = summary.splitlines()
+    assert lines[0] == "imported: 5"
+    assert lines[1] == "duplicates: 0"
+    assert lines[2] == "rejected: 1"
+    assert lines[3] == f"  {logs / 'broken.json'}: ruleset: is required"
+    assert lines[4] == "games with error findings: 1"
+    assert lines[5].startswith(f"  {logs / 'renege.json'}: game ")
+    assert Game.objects.filter(club=people.club).count() == 5
+    labels = set(Upload.objects.values_list("filename", flat=True))
+    assert f"{logs / 'archive.zip'}:sub/d.json" in labels
+    assert set(Upload.objects.values_list("source", flat=True)) == {"import"}
+    assert Upload.objects.filter(outcome="accepted").first().uploaded_by == people.organiser
+
+
+def test_a_second_run_records_nothing_twice(people, logs):
+    run(str(logs), "--club", "kozyr")
+    summary = run(str(logs), "--club", "kozyr", "--user", "scorer")
+    assert summary.splitlines()[:3] == ["imported: 0", "duplicates: 5", "rejected: 1"]
+    assert Game.objects.count() == 5
+
+
+def test_unknown_club_or_path_is_a_clear_error(people, logs):
+    with pytest.raises(CommandError, match="no club with the slug 'nowhere'"):
+        run(str(logs), "--club", "nowhere")
+    with pytest.raises(CommandError, match="no such file or folder"):
+        run(str(logs / "missing.json"), "--club", "kozyr")
+
+
+def test_reaudit_replays_only_what_an_older_engine_audited(people, monkeypatch):
+    old = services.game_upload(club=people.club, content=game_bytes(seed=5), user=people.scorer).game
+    monkeypatch.setattr(rules.ohhell, "ENGINE_VERSION", "2")
+    new = services.game_upload(club=people.club, content=game_bytes(seed=6), user=people.scorer).game
+    out = io.StringIO()
+    call_command("reaudit", stdout=out)
+    assert out.getvalue().splitlines()[:2] == ["re-audited: 1", "changed: 0"]
+    old.refresh_from_db()
+    assert old.current_report.engine_version == "2"
+    assert AuditReport.objects.filter(game=old).count() == 2  # the first report is kept
+    assert AuditReport.objects.filter(game=new).count() == 1
+
+
+def test_reaudit_says_what_changed(people, monkeypatch):
+    game = services.game_upload(club=people.club, content=RENEGE_LOG.read_bytes(), user=people.scorer).game
+    assert game.totals == [21, 22, 10]
+    # A new engine whose classic renege penalty is 20 must change Taras's total.
+    monkeypatch.setattr(rules.ohhell, "ENGINE_VERSION", "2")
+    monkeypatch.setitem(rules.ohhell.PRESETS["classic"], "renege_penalty", 20)
+    out = io.StringIO()
+    call_command("reaudit", "--club", "kozyr", stdout=out)
+    assert out.getvalue().splitlines() == [
+        "re-audited: 1",
+        "changed: 1",
+        f"  game {game.pk}: errors -> errors, totals [21, 22, 10] -> [21, 22, 0]",
+    ]
+    game.refresh_from_db()
+    assert game.totals == [21, 22, 0]
+    assert AuditReport.objects.filter(game=game).order_by("pk").first().totals == [21, 22, 10]
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_import_runs_in_chunks_on_the_live_worker(celery_worker_process, people, logs):
+    summary = run(str(logs), "--club", "kozyr", "--chunk-size", "2")
+    assert summary.splitlines()[:3] == ["imported: 5", "duplicates: 0", "rejected: 1"]
+    assert Game.objects.filter(club=people.club).count() == 5

@@ -1,0 +1,203 @@
+"""Recording games: uploads kept, games replayed and stored, corrections as revisions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.append_only import AppendOnlyError
+from games.models import AuditReport, DealSeat, Finding, Game, GameRevision, GameSeat, Player, Upload
+from tests.games.factories import game_bytes, game_document
+
+pytestmark = pytest.mark.django_db
+
+SPEC_EXAMPLES = "../shared/spec/examples/ohhell"
+
+
+def test_upload_records_the_game_its_seats_revision_report_and_rows(people):
+    content = game_bytes(seed=7, players=["Anna", "Boris", "Vera", "Gleb"])
+    result = services.game_upload(club=people.club, content=content, user=people.scorer, filename="t3.json")
+    game = result.game
+    assert result.created
+    assert result.upload.outcome == Upload.Outcome.ACCEPTED
+    assert bytes(result.revision.content) == content
+    assert result.revision.number == 1
+    assert [s.player.display_name for s in GameSeat.objects.filter(game=game).select_related("player")] == [
+        "Anna",
+        "Boris",
+        "Vera",
+        "Gleb",
+    ]
+    document = json.loads(content)
+    assert game.totals == document["totals"]
+    assert game.status == Game.Status.CLEAN
+    assert game.current_report.engine_version
+    assert game.current_report.recorded_totals in (None, document["totals"])
+    # 13 deals x 4 seats of per-deal rows, each score as the sheet wrote it.
+    rows = DealSeat.objects.filter(report=game.current_report)
+    assert rows.count() == 13 * 4
+    first = rows.get(deal=1, seat=1)
+    assert first.score == document["deals"][0]["scores"][1]
+    assert first.cards == 1
+    assert rows.filter(dealer=True).count() == 13
+
+
+def test_same_bytes_again_are_the_same_game(people):
+    content = game_bytes(seed=8)
+    first = services.game_upload(club=people.club, content=content, user=people.scorer)
+    again = services.game_upload(club=people.club, content=content, user=people.organiser)
+    assert not again.created
+    assert again.game == first.game
+    assert again.upload.outcome == Upload.Outcome.DUPLICATE
+    assert Game.objects.count() == 1
+    assert Upload.objects.count() == 2
+
+
+def test_malformed_upload_is_kept_with_its_path_and_reason(people):
+    with open(f"{SPEC_EXAMPLES}/malformed-card.json", "rb") as f:
+        content = f.read()
+    result = services.game_upload(club=people.club, content=content, user=people.scorer)
+    assert result.game is None
+    assert result.error["path"] == "deals[0].tricks[0][1]"
+    assert "ZZ" in result.error["message"]
+    kept = Upload.objects.get(pk=result.upload.pk)
+    assert bytes(kept.content) == content
+    assert kept.outcome == Upload.Outcome.REJECTED
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "path", "words"),
+    [
+        (b"{not json", "", "not JSON"),
+        (b"[1, 2]", "", "JSON object"),
+        (b'{"game": "chess"}', "game", "unknown game 'chess'"),
+        (b"\xff\xfe", "", "not UTF-8"),
+    ],
+)
+def test_unreadable_documents_name_where_and_why(people, content, path, words):
+    result = services.game_upload(club=people.club, content=content, user=people.scorer)
+    assert result.error["path"] == path
+    assert words in result.error["message"]
+
+
+def test_findings_are_stored_as_rows(people):
+    with open(f"{SPEC_EXAMPLES}/renege-and-redeal.json", "rb") as f:
+        result = services.game_upload(club=people.club, content=f.read(), user=people.scorer)
+    game = result.game
+    assert game.status == Game.Status.ERRORS
+    assert game.totals == [21, 22, 10]
+    renege = Finding.objects.get(report=game.current_report, code="RENEGE_UNCORRECTED")
+    assert (renege.deal, renege.trick, renege.seat, renege.player) == (2, 1, 2, "Taras")
+    annulled = DealSeat.objects.filter(report=game.current_report, deal=2).order_by("seat")
+    assert [r.score for r in annulled] == [0, 0, -10]
+    assert all(r.annulled for r in annulled)
+
+
+def test_correction_is_a_new_revision_and_the_old_one_stays(people):
+    document = game_document(seed=9, players=["Anna", "Boris", "Vera", "Gleb"])
+    first = services.game_upload(club=people.club, content=json.dumps(document).encode(), user=people.scorer)
+    game = first.game
+    old_report = game.current_report
+    document["deals"][2]["scores"][0] += 5  # the scorekeeper's slip
+    corrected = services.game_correct(
+        game=game, content=json.dumps(document).encode(), user=people.organiser, reason="deal 3 copied wrong"
+    )
+    game.refresh_from_db()
+    assert corrected.revision.number == 2
+    assert corrected.revision.parent == first.revision
+    assert game.current_revision == corrected.revision
+    assert game.status == Game.Status.ERRORS
+    assert corrected.changed_deals == [3]
+    # The written total still matches the true scores: only the deal's score is wrong.
+    found = list(Finding.objects.filter(report=game.current_report).values_list("code", "deal", "seat"))
+    assert found == [("SCORE_MISMATCH", 3, 0)]
+    # The first revision and its report are untouched and still readable.
+    assert GameRevision.objects.get(pk=first.revision.pk).reason == "first upload"
+    assert AuditReport.objects.get(pk=old_report.pk).errors == 0
+
+
+def test_correction_needs_a_reason_and_the_same_game(people):
+    game = services.game_upload(club=people.club, content=game_bytes(seed=10), user=people.scorer).game
+    with pytest.raises(services.ServiceError, match="needs a reason"):
+        services.game_correct(game=game, content=game_bytes(seed=11), user=people.scorer, reason=" ")
+
+
+def test_a_renamed_player_in_a_correction_moves_the_seat(people):
+    document = game_document(seed=12, players=["Anna", "Boris", "Vera", "Gleb"])
+    game = services.game_upload(
+        club=people.club, content=json.dumps(document).encode(), user=people.scorer
+    ).game
+    document["players"][3] = "Глеб"
+    services.game_correct(game=game, content=json.dumps(document).encode(), user=people.scorer, reason="name")
+    assert GameSeat.objects.get(game=game, seat=3).player.display_name == "Глеб"
+    assert Player.objects.filter(club=people.club, display_name="Gleb").exists()  # the roster keeps him
+
+
+def test_player_names_match_case_insensitively(people):
+    services.game_upload(
+        club=people.club, content=game_bytes(seed=13, players=["anna", "b", "c"]), user=people.scorer
+    )
+    services.game_upload(
+        club=people.club, content=game_bytes(seed=14, players=["ANNA", "b", "c"]), user=people.scorer
+    )
+    assert Player.objects.filter(club=people.club, display_name__iexact="anna").count() == 1
+
+
+class TestAppendOnly:
+    @pytest.fixture
+    def revision(self, people):
+        return services.game_upload(
+            club=people.club, content=game_bytes(seed=20), user=people.scorer
+        ).revision
+
+    def test_model_refuses_update_and_delete(self, revision):
+        revision.reason = "rewritten"
+        with pytest.raises(AppendOnlyError):
+            revision.save()
+        with pytest.raises(AppendOnlyError):
+            revision.delete()
+
+    def test_queryset_refuses_update_and_delete(self, revision):
+        for model in (GameRevision, AuditReport, Finding, DealSeat, Upload):
+            with pytest.raises(AppendOnlyError):
+                model.objects.all().update(pk=1)
+            with pytest.raises(AppendOnlyError):
+                model.objects.all().delete()
+
+    @pytest.mark.services  # the trigger is PostgreSQL's; this runs in the PostgreSQL pass
+    def test_database_refuses_raw_sql(self, revision):
+        assert connection.vendor == "postgresql"
+        from django.db import IntegrityError, transaction
+
+        for sql in (
+            "UPDATE games_gamerevision SET reason = 'x'",
+            "DELETE FROM games_gamerevision",
+            "UPDATE games_upload SET outcome = 'accepted'",
+            "DELETE FROM games_auditreport",
+        ):
+            with (
+                pytest.raises(IntegrityError, match="append-only"),
+                transaction.atomic(),
+                connection.cursor() as c,
+            ):
+                c.execute(sql)
+
+
+def test_last_organiser_cannot_leave(people):
+    with pytest.raises(services.ServiceError, match="at least one organiser"):
+        services.membership_remove(club=people.club, user=people.organiser)
+    with pytest.raises(services.ServiceError, match="at least one organiser"):
+        services.membership_set(club=people.club, user=people.organiser, role="member")
+    services.membership_set(club=people.club, user=people.scorer, role="organiser")
+    services.membership_remove(club=people.club, user=people.organiser)
+    assert not people.club.memberships.filter(user=people.organiser).exists()
+
+
+def test_club_slug_is_made_unique(people):
+    a = services.club_create(name="Kozyr", user=people.member)
+    b = services.club_create(name="Kozyr", user=people.member)
+    assert (a.slug, b.slug) == ("kozyr-2", "kozyr-3")
