@@ -14,7 +14,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 
 from games.append_only import AppendOnlyModel
 
@@ -52,10 +51,16 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
-    """A club's roster entry for a card player, linked to a user account when they have one."""
+    """A club's roster entry for a card player, linked to a user account when they have one.
+
+    Names match case-insensitively and whatever the spacing ("Вера" is
+    "вера" and "ВЕРА"), through ``name_key``: folded in Python, because
+    SQLite's LOWER() leaves Cyrillic alone.
+    """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     display_name = models.CharField(max_length=150)
+    name_key = models.CharField(max_length=150, editable=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
@@ -64,12 +69,26 @@ class Player(models.Model):
     class Meta:
         ordering = ["display_name"]
         constraints = [
-            # "Vera" and "vera" are one player of the club: uploads match names this way.
-            models.UniqueConstraint(Lower("display_name"), "club", name="player_name_unique_in_club"),
+            models.UniqueConstraint(fields=["club", "name_key"], name="player_name_unique_in_club"),
         ]
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.display_name = self.clean_name(self.display_name)
+        self.name_key = self.key_for(self.display_name)
+        if kwargs.get("update_fields") is not None and "display_name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key"}
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def clean_name(name: str) -> str:
+        return " ".join(name.split())
+
+    @classmethod
+    def key_for(cls, name: str) -> str:
+        return cls.clean_name(name).casefold()
 
 
 class Game(models.Model):

@@ -20,13 +20,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
+from games import recording
 from games.models import (
     AuditReport,
     Club,
-    DealSeat,
     Dispute,
     DisputeEvent,
-    Finding,
     Game,
     GameRevision,
     GameSeat,
@@ -91,10 +90,9 @@ def _keep_an_organiser(club: Club, *, leaving: User) -> None:
 
 def player_get_or_create(*, club: Club, display_name: str, user: User | None = None) -> Player:
     """The club's roster entry of that name (matched case-insensitively), created when unknown."""
-    name = " ".join(display_name.split())
-    player = Player.objects.filter(club=club, display_name__iexact=name).first()
+    player = Player.objects.filter(club=club, name_key=Player.key_for(display_name)).first()
     if player is None:
-        player = Player.objects.create(club=club, display_name=name, user=user)
+        player = Player.objects.create(club=club, display_name=display_name, user=user)
     return player
 
 
@@ -120,6 +118,16 @@ class UploadResult:
         return self.upload.error
 
 
+@dataclass(frozen=True)
+class IncomingLog:
+    """One document to record, with what the uploader said about it."""
+
+    content: bytes
+    filename: str = ""
+    played_at: datetime | None = None
+    fixes: Upload | None = None
+
+
 def game_upload(
     *,
     club: Club,
@@ -135,54 +143,141 @@ def game_upload(
     Same bytes already in the club → the existing game (outcome duplicate).
     Unreadable → the upload is kept, rejected, with the JSON path and reason.
     """
-    sha = sha256_of(content)
-    common = {
-        "club": club,
-        "uploaded_by": user,
-        "source": source,
-        "filename": filename[:255],
-        "content": content,
-        "sha256": sha,
-        "fixes": fixes,
-    }
-    existing = GameRevision.objects.filter(sha256=sha, game__club=club).select_related("game").first()
-    if existing is not None:
-        upload = Upload.objects.create(
-            **common, outcome=Upload.Outcome.DUPLICATE, game=existing.game, revision=existing
-        )
-        return UploadResult(upload=upload, game=existing.game, revision=existing, report=None, created=False)
-    try:
-        reading = registry.read(content)
-    except MalformedDocument as exc:
-        upload = Upload.objects.create(
-            **common, outcome=Upload.Outcome.REJECTED, error_path=exc.path, error_message=exc.message
-        )
-        return UploadResult(upload=upload)
+    log = IncomingLog(content=content, filename=filename, played_at=played_at, fixes=fixes)
+    return games_upload(club=club, user=user, logs=[log], source=source)[0]
+
+
+def games_upload(
+    *, club: Club, user: User, logs: Sequence[IncomingLog], source: str = Upload.Source.API
+) -> list[UploadResult]:
+    """Record many uploads at once (an import chunk), exactly as one upload is recorded.
+
+    Replays happen before the transaction; the rows go in a few bulk
+    statements. Returns one result per log, in order.
+    """
+    shas = [sha256_of(log.content) for log in logs]
+    known: dict[str, GameRevision] = {}
+    for revision in (
+        GameRevision.objects.filter(sha256__in=set(shas), game__club=club)
+        .select_related("game")
+        .defer("content")
+    ):
+        known.setdefault(revision.sha256, revision)
+    plans: list[Any] = []  # per log: a known revision, a MalformedDocument, a Replayed, or an earlier index
+    first_of: dict[str, int] = {}
+    for index, (log, sha) in enumerate(zip(logs, shas, strict=True)):
+        if sha in known:
+            plans.append(known[sha])
+        elif sha in first_of:
+            plans.append(first_of[sha])
+        else:
+            first_of[sha] = index
+            try:
+                plans.append(recording.replay(registry.read(log.content)))
+            except MalformedDocument as exc:
+                plans.append(exc)
+    new = [i for i, plan in enumerate(plans) if isinstance(plan, recording.Replayed)]
+    now = timezone.now()
     with transaction.atomic():
-        game = Game.objects.create(
-            club=club,
-            game_type=reading.game,
-            ruleset={},
-            status=Game.Status.CLEAN,
-            totals=[],
-            played_at=played_at or timezone.now(),
-            created_by=user,
+        players = recording.roster(club, (name for i in new for name in plans[i].players))
+        seats = {i: recording.seat_player_ids(players, plans[i].players) for i in new}
+        for i in new:
+            if len(set(seats[i])) != len(seats[i]):
+                plans[i] = MalformedDocument("players", "the same player cannot sit in two seats")
+        new = [i for i in new if isinstance(plans[i], recording.Replayed)]
+        games = recording.create_all(
+            Game,
+            [
+                Game(
+                    club=club,
+                    game_type=plans[i].reading.game,
+                    ruleset=plans[i].report["ruleset"],
+                    status=recording.status_of(plans[i]),
+                    totals=plans[i].report["totals"],
+                    played_at=logs[i].played_at or now,
+                    created_by=user,
+                )
+                for i in new
+            ],
         )
-        _seat_players(game, _player_names(reading), create=True)
-        revision, report = _record_revision(
-            game=game,
-            reading=reading,
-            content=content,
-            sha=sha,
-            user=user,
-            reason="first upload",
-            parent=None,
+        recording.create_all(
+            GameSeat,
+            [
+                GameSeat(game=game, seat=seat, player_id=player_id)
+                for i, game in zip(new, games, strict=True)
+                for seat, player_id in enumerate(seats[i])
+            ],
         )
-        upload = Upload.objects.create(
-            **common, outcome=Upload.Outcome.ACCEPTED, game=game, revision=revision
+        revisions = recording.create_all(
+            GameRevision,
+            [
+                GameRevision(
+                    game=game,
+                    number=1,
+                    content=logs[i].content,
+                    sha256=shas[i],
+                    uploaded_by=user,
+                    reason="first upload",
+                )
+                for i, game in zip(new, games, strict=True)
+            ],
         )
-        game_recorded.send(sender=Game, game=game, revision=revision, created=True)
-    return UploadResult(upload=upload, game=game, revision=revision, report=report, created=True)
+        reports = recording.store_reports(
+            [
+                (game, revision, plans[i], seats[i])
+                for i, game, revision in zip(new, games, revisions, strict=True)
+            ],
+            new_games=True,
+        )
+        created = {
+            i: (game, revision, report)
+            for i, game, revision, report in zip(new, games, revisions, reports, strict=True)
+        }
+        results = [
+            _upload_result(club, user, source, log, sha, plan, created, i)
+            for i, (log, sha, plan) in enumerate(zip(logs, shas, plans, strict=True))
+        ]
+        uploads = recording.create_all(Upload, [result.upload for result in results])
+        for result, upload in zip(results, uploads, strict=True):
+            result.upload = upload
+        for game, revision, _ in created.values():
+            game_recorded.send(sender=Game, game=game, revision=revision, created=True)
+    return results
+
+
+def _upload_result(
+    club: Club,
+    user: User,
+    source: str,
+    log: IncomingLog,
+    sha: str,
+    plan: Any,
+    created: dict[int, tuple[Game, GameRevision, AuditReport]],
+    index: int,
+) -> UploadResult:
+    upload = Upload(
+        club=club,
+        uploaded_by=user,
+        source=source,
+        filename=log.filename[:255],
+        content=log.content,
+        sha256=sha,
+        fixes=log.fixes,
+    )
+    if isinstance(plan, MalformedDocument):
+        upload.outcome = Upload.Outcome.REJECTED
+        upload.error_path, upload.error_message = plan.path, plan.message
+        return UploadResult(upload=upload)
+    if isinstance(plan, recording.Replayed):
+        game, revision, report = created[index]
+        upload.outcome, upload.game, upload.revision = Upload.Outcome.ACCEPTED, game, revision
+        return UploadResult(upload=upload, game=game, revision=revision, report=report, created=True)
+    if isinstance(plan, int):  # the same bytes earlier in this batch
+        game, revision, _ = created[plan]
+    else:
+        game, revision = plan.game, plan
+    upload.outcome, upload.game, upload.revision = Upload.Outcome.DUPLICATE, game, revision
+    return UploadResult(upload=upload, game=game, revision=revision, created=False)
 
 
 @dataclass
@@ -202,28 +297,25 @@ def game_correct(*, game: Game, content: bytes, user: User, reason: str) -> Corr
         raise MalformedDocument(
             "game", f"this game is {game.game_type!r}; a correction cannot make it {reading.game!r}"
         )
+    replayed = recording.replay(reading)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         parent = game.current_revision
-        _seat_players(game, _player_names(reading), create=False)
-        revision, report = _record_revision(
+        seats = _seat_players(game, replayed.players)
+        revision = GameRevision.objects.create(
             game=game,
-            reading=reading,
+            number=recording.next_revision_number(game),
             content=content,
-            sha=sha256_of(content),
-            user=user,
+            sha256=sha256_of(content),
+            uploaded_by=user,
             reason=reason,
             parent=parent,
         )
+        (report,) = recording.store_reports([(game, revision, replayed, seats)])
         game_recorded.send(sender=Game, game=game, revision=revision, created=False)
-    before = _canonical_deals(registry.read(bytes(parent.content))) if parent is not None else []
-    changed = changed_deals(before, _canonical_deals(reading))
+    before = recording.canonical_deals(registry.read(bytes(parent.content))) if parent is not None else []
+    changed = changed_deals(before, recording.canonical_deals(reading))
     return CorrectionResult(revision=revision, report=report, changed_deals=changed)
-
-
-def _canonical_deals(reading: registry.Reading) -> list[dict[str, Any]]:
-    deals: list[dict[str, Any]] = reading.rules.to_document(reading.log)["deals"]
-    return deals
 
 
 def changed_deals(before: Sequence[dict[str, Any]], after: Sequence[dict[str, Any]]) -> list[int]:
@@ -237,126 +329,35 @@ def changed_deals(before: Sequence[dict[str, Any]], after: Sequence[dict[str, An
     return changed
 
 
-def _player_names(reading: registry.Reading) -> list[str]:
-    return list(reading.log.players)
-
-
-def _seat_players(game: Game, names: list[str], *, create: bool) -> None:
-    """Point each seat at the club's player of that name (creating roster entries when new)."""
-    players = [player_get_or_create(club=game.club, display_name=name) for name in names]
-    if len({p.pk for p in players}) != len(players):
+def _seat_players(game: Game, names: list[str]) -> list[int]:
+    """Point each seat at the club's player of that name (roster entries created when new)."""
+    players = recording.roster(game.club, names)
+    ids = recording.seat_player_ids(players, names)
+    if len(set(ids)) != len(ids):
         raise MalformedDocument("players", "the same player cannot sit in two seats")
-    if create:
-        GameSeat.objects.bulk_create(
-            GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)
-        )
-        return
     existing = {s.seat: s for s in game.seats.all()}
-    for seat, player in enumerate(players):
+    for seat, player_id in enumerate(ids):
         row = existing.pop(seat, None)
         if row is None:
-            GameSeat.objects.create(game=game, seat=seat, player=player)
-        elif row.player_id != player.pk:
-            row.player = player
+            GameSeat.objects.create(game=game, seat=seat, player_id=player_id)
+        elif row.player_id != player_id:
+            row.player_id = player_id
             row.save(update_fields=["player"])
     for row in existing.values():
         row.delete()
+    return ids
 
 
-def _record_revision(
-    *,
-    game: Game,
-    reading: registry.Reading,
-    content: bytes,
-    sha: str,
-    user: User,
-    reason: str,
-    parent: GameRevision | None,
-) -> tuple[GameRevision, AuditReport]:
-    number = 1 if parent is None else GameRevision.objects.filter(game=game).count() + 1
-    revision = GameRevision.objects.create(
-        game=game, number=number, content=content, sha256=sha, uploaded_by=user, reason=reason, parent=parent
-    )
-    report = audit_revision(game=game, revision=revision, reading=reading)
-    return revision, report
-
-
-def audit_revision(
-    *, game: Game, revision: GameRevision, reading: registry.Reading | None = None
-) -> AuditReport:
-    """Replay a revision with the current engine and store the report; the game points to it."""
-    if reading is None:
-        reading = registry.read(bytes(revision.content))
-    result = reading.rules.replay(reading.log)
-    data = result.as_dict()
-    findings = data["findings"]
-    report = AuditReport.objects.create(
-        revision=revision,
-        game=game,
-        engine_version=reading.rules.ENGINE_VERSION,
-        ruleset=data["ruleset"],
-        totals=data["totals"],
-        recorded_totals=data.get("recorded_totals"),
-        report=data,
-        errors=sum(1 for f in findings if f["severity"] == "error"),
-        warnings=sum(1 for f in findings if f["severity"] == "warning"),
-    )
-    Finding.objects.bulk_create(
-        Finding(
-            report=report,
-            game=game,
-            code=f["code"],
-            severity=f["severity"],
-            deal=f.get("deal"),
-            trick=f.get("trick"),
-            seat=f.get("seat"),
-            player=f.get("player") or "",
-            card=f.get("card") or "",
-            message=f["message"],
-        )
-        for f in findings
-    )
-    seats = dict(GameSeat.objects.filter(game=game).values_list("seat", "player_id"))
-    DealSeat.objects.bulk_create(_deal_seat_rows(report, game, seats, data["deals"]))
-    game.current_revision = revision
-    game.current_report = report
-    game.ruleset = data["ruleset"]
-    game.totals = data["totals"]
-    game.status = report.status
-    game.save(
-        update_fields=["current_revision", "current_report", "ruleset", "totals", "status", "updated_at"]
-    )
-    return report
-
-
-def _deal_seat_rows(
-    report: AuditReport, game: Game, seats: dict[int, int], deals: list[dict[str, Any]]
-) -> list[DealSeat]:
-    rows = []
-    for deal in deals:
-        trump = deal.get("trump")
-        bids = deal.get("bids") or []
-        taken = deal.get("taken") or []
-        blind = deal.get("blind") or []
-        for seat, score in enumerate(deal["scores"]):
-            rows.append(
-                DealSeat(
-                    report=report,
-                    game=game,
-                    player_id=seats[seat],
-                    deal=deal["deal"],
-                    seat=seat,
-                    cards=deal.get("cards") or 0,
-                    trump=trump[-1] if trump else "",
-                    dealer=deal.get("dealer") == seat,
-                    bid=bids[seat] if seat < len(bids) else None,
-                    blind=bool(blind[seat]) if seat < len(blind) else False,
-                    taken=taken[seat] if seat < len(taken) else None,
-                    score=score,
-                    annulled=bool(deal.get("annulled")),
-                )
-            )
-    return rows
+def games_reaudit(*, games: Sequence[Game]) -> list[AuditReport]:
+    """Replay each game's current revision with the current engine; store the new reports."""
+    entries = []
+    for game in games:
+        revision = game.current_revision
+        assert revision is not None
+        seats = [player_id for _, player_id in sorted(game.seats.values_list("seat", "player_id"))]
+        entries.append((game, revision, recording.replay(registry.read(bytes(revision.content))), seats))
+    with transaction.atomic():
+        return recording.store_reports(entries)
 
 
 # --- disputes ------------------------------------------------------------------

@@ -48,11 +48,10 @@ def import_chunk(club_id: int, user_id: int, items: list[tuple[str, str]]) -> li
 @shared_task(name="games.reaudit_chunk")
 def reaudit_chunk(game_ids: list[int]) -> list[dict[str, Any]]:
     """Replay each game's current revision with the current engine; report what changed."""
+    games = list(Game.objects.filter(pk__in=game_ids).select_related("current_revision", "current_report"))
+    befores = [game.current_report for game in games]
     changes = []
-    for game in Game.objects.filter(pk__in=game_ids).select_related("current_revision", "current_report"):
-        before = game.current_report
-        assert game.current_revision is not None
-        after = services.audit_revision(game=game, revision=game.current_revision)
+    for before, after, game in zip(befores, services.games_reaudit(games=games), games, strict=True):
         changes.append(
             {
                 "game": game.pk,

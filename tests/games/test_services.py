@@ -137,6 +137,39 @@ def test_a_renamed_player_in_a_correction_moves_the_seat(people):
     assert Player.objects.filter(club=people.club, display_name="Gleb").exists()  # the roster keeps him
 
 
+def test_cyrillic_names_match_whatever_the_case_and_spacing(people):
+    services.game_upload(
+        club=people.club, content=game_bytes(seed=15, players=["Вера", "Глеб", "Ольга"]), user=people.scorer
+    )
+    services.game_upload(
+        club=people.club, content=game_bytes(seed=16, players=["ВЕРА", "глеб", " Ольга "]), user=people.scorer
+    )
+    assert sorted(Player.objects.filter(club=people.club).values_list("display_name", flat=True)) == [
+        "Вера",
+        "Глеб",
+        "Ольга",
+    ]
+
+
+def test_a_batch_records_each_log_as_one_upload_does(people):
+    logs = [
+        services.IncomingLog(content=game_bytes(seed=17)),
+        services.IncomingLog(content=b"{oops", filename="bad.json"),
+        services.IncomingLog(content=game_bytes(seed=17), filename="again.json"),
+        services.IncomingLog(content=game_bytes(seed=18)),
+    ]
+    results = services.games_upload(club=people.club, user=people.scorer, logs=logs)
+    assert [r.upload.outcome for r in results] == ["accepted", "rejected", "duplicate", "accepted"]
+    assert results[2].game == results[0].game
+    assert results[1].error == {
+        "path": "",
+        "message": "not JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+    }
+    assert Game.objects.count() == 2
+    assert DealSeat.objects.count() == 2 * 13 * 4
+    assert [g.current_revision.number for g in Game.objects.all()] == [1, 1]
+
+
 def test_player_names_match_case_insensitively(people):
     services.game_upload(
         club=people.club, content=game_bytes(seed=13, players=["anna", "b", "c"]), user=people.scorer

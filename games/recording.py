@@ -1,0 +1,257 @@
+"""Storing what the engine concluded, in bulk: one code path for one game or ten thousand.
+
+The API's single upload, a bulk import chunk, a correction and a re-audit
+all end here, so they store exactly the same rows. Rows are inserted in a
+few statements per batch (PostgreSQL's COPY for the per-deal rows, the
+bulk of the data), because a club's archive is thousands of games and one
+round trip per row would take minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from django.db import connection
+from django.db.models import Model, OuterRef, Subquery
+from django.db.models.functions import Now
+
+from games.models import AuditReport, Club, DealSeat, Finding, Game, GameRevision, Player
+from rules import registry
+
+M = TypeVar("M", bound=Model)
+
+
+@dataclass
+class Replayed:
+    """A document read and replayed by its game's rules, ready to store."""
+
+    reading: registry.Reading
+    report: dict[str, Any]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.reading.log.players)
+
+    @property
+    def recorded_totals(self) -> list[int] | None:
+        totals = getattr(self.reading.log, "totals", None)
+        return None if totals is None else list(totals)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self.report["findings"] if f["severity"] == severity)
+
+
+def status_of(replayed: Replayed) -> str:
+    if replayed.count("error"):
+        return Game.Status.ERRORS
+    return Game.Status.WARNINGS if replayed.count("warning") else Game.Status.CLEAN
+
+
+def replay(reading: registry.Reading) -> Replayed:
+    return Replayed(reading=reading, report=reading.rules.replay(reading.log).as_dict())
+
+
+def roster(club: Club, names: Iterable[str]) -> dict[str, Player]:
+    """The club's players for these names (matched by Player.key_for), new ones created.
+
+    Two uploads racing to create the same new player both end with the one
+    row the unique constraint allows.
+    """
+    wanted = {Player.key_for(n): Player.clean_name(n) for n in names}
+    found = {p.name_key: p for p in Player.objects.filter(club=club, name_key__in=list(wanted))}
+    missing = [
+        Player(club=club, display_name=name, name_key=key) for key, name in wanted.items() if key not in found
+    ]
+    if missing:
+        Player.objects.bulk_create(missing, ignore_conflicts=True)
+        found = {p.name_key: p for p in Player.objects.filter(club=club, name_key__in=list(wanted))}
+    return found
+
+
+def seat_player_ids(players: dict[str, Player], names: Sequence[str]) -> list[int]:
+    return [players[Player.key_for(name)].pk for name in names]
+
+
+def store_reports(
+    entries: Sequence[tuple[Game, GameRevision, Replayed, list[int]]], *, new_games: bool = False
+) -> list[AuditReport]:
+    """Store each (game, revision, replay, seat player ids) as a report with its rows; point the games at it.
+
+    The games' current revision and report become these; their status,
+    ruleset and totals follow (``new_games``: already set when the games
+    were inserted, from the same replay, so no second write is needed).
+    """
+    reports = create_all(
+        AuditReport,
+        [
+            AuditReport(
+                revision=revision,
+                game=game,
+                engine_version=replayed.reading.rules.ENGINE_VERSION,
+                ruleset=replayed.report["ruleset"],
+                totals=replayed.report["totals"],
+                recorded_totals=replayed.recorded_totals,
+                report=replayed.report,
+                errors=replayed.count("error"),
+                warnings=replayed.count("warning"),
+            )
+            for game, revision, replayed, _ in entries
+        ],
+    )
+    findings: list[tuple[Any, ...]] = []
+    deal_seats: list[tuple[Any, ...]] = []
+    for report, (game, _, replayed, seats) in zip(reports, entries, strict=True):
+        findings.extend(_finding_rows(report.pk, game.pk, replayed.report["findings"]))
+        deal_seats.extend(_deal_seat_rows(report.pk, game.pk, seats, replayed.report["deals"]))
+    insert_rows(Finding, FINDING_COLUMNS, findings)
+    insert_rows(DealSeat, DEAL_SEAT_COLUMNS, deal_seats)
+    games = []
+    for report, (game, revision, replayed, _) in zip(reports, entries, strict=True):
+        game.current_revision = revision
+        game.current_report = report
+        game.ruleset = replayed.report["ruleset"]
+        game.totals = replayed.report["totals"]
+        game.status = report.status
+        games.append(game)
+    if not new_games:
+        Game.objects.bulk_update(games, ["ruleset", "totals", "status"])
+    # One statement for any number of games: each points at its newest revision and report.
+    newest_revision = GameRevision.objects.filter(game=OuterRef("pk")).order_by("-number").values("pk")[:1]
+    newest_report = AuditReport.objects.filter(game=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(
+        current_revision=Subquery(newest_revision), current_report=Subquery(newest_report), updated_at=Now()
+    )
+    return reports
+
+
+FINDING_COLUMNS = ("report", "game", "code", "severity", "deal", "trick", "seat", "player", "card", "message")
+DEAL_SEAT_COLUMNS = (
+    "report",
+    "game",
+    "player",
+    "deal",
+    "seat",
+    "cards",
+    "trump",
+    "dealer",
+    "bid",
+    "blind",
+    "taken",
+    "score",
+    "annulled",
+)
+
+
+def _finding_rows(report_id: int, game_id: int, findings: list[dict[str, Any]]) -> Iterable[tuple[Any, ...]]:
+    for f in findings:
+        yield (
+            report_id,
+            game_id,
+            f["code"],
+            f["severity"],
+            f.get("deal"),
+            f.get("trick"),
+            f.get("seat"),
+            f.get("player") or "",
+            f.get("card") or "",
+            f["message"],
+        )
+
+
+def _deal_seat_rows(
+    report_id: int, game_id: int, seats: list[int], deals: list[dict[str, Any]]
+) -> Iterable[tuple[Any, ...]]:
+    for deal in deals:
+        trump = deal.get("trump")
+        suit = trump[-1] if trump else ""
+        bids = deal.get("bids") or ()
+        taken = deal.get("taken") or ()
+        blind = deal.get("blind") or ()
+        dealer = deal.get("dealer")
+        cards = deal.get("cards") or 0
+        annulled = bool(deal.get("annulled"))
+        number = deal["deal"]
+        for seat, score in enumerate(deal["scores"]):
+            yield (
+                report_id,
+                game_id,
+                seats[seat],
+                number,
+                seat,
+                cards,
+                suit,
+                dealer == seat,
+                bids[seat] if seat < len(bids) else None,
+                bool(blind[seat]) if seat < len(blind) else False,
+                taken[seat] if seat < len(taken) else None,
+                score,
+                annulled,
+            )
+
+
+def insert_rows(model: type[Model], fields: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
+    """Insert plain tuples into a model's table: COPY on PostgreSQL, batched INSERTs elsewhere."""
+    if not rows:
+        return
+    meta = model._meta
+    concrete = [meta.get_field(name) for name in fields]
+    columns = [str(getattr(field, "column", "")) for field in concrete]
+    if connection.vendor == "postgresql":
+        sql = f'COPY "{meta.db_table}" ({", ".join(columns)}) FROM STDIN'
+        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    attnames = [str(getattr(field, "attname", "")) for field in concrete]
+    model._default_manager.bulk_create(
+        [model(**dict(zip(attnames, row, strict=True))) for row in rows], batch_size=500
+    )
+
+
+def create_all(model: type[M], objs: list[M]) -> list[M]:
+    """``bulk_create`` that is fast for large rows on PostgreSQL: ids drawn from the sequence, then COPY.
+
+    Django's bulk insert sends each column as an escaped array, which costs
+    more than the whole replay for rows carrying a report or a log. With
+    ids taken first (``nextval`` in one statement) the rows go in by COPY
+    and the objects come back with their primary keys, as bulk_create's do.
+    """
+    if not objs:
+        return objs
+    if connection.vendor != "postgresql":
+        return model._default_manager.bulk_create(objs, batch_size=500)
+    meta = model._meta
+    pk = meta.pk
+    assert pk is not None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [meta.db_table, pk.column, len(objs)],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    for obj, new_id in zip(objs, ids, strict=True):
+        obj.pk = new_id
+    fields = meta.concrete_fields
+    columns = ", ".join(f'"{f.column}"' for f in fields)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f'COPY "{meta.db_table}" ({columns}) FROM STDIN') as copy,
+    ):
+        for obj in objs:
+            copy.write_row([f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields])
+    for obj in objs:
+        obj._state.adding = False
+        obj._state.db = connection.alias
+    return objs
+
+
+def next_revision_number(game: Game) -> int:
+    return GameRevision.objects.filter(game=game).count() + 1
+
+
+def canonical_deals(reading: registry.Reading) -> list[dict[str, Any]]:
+    """The deals of a log as its rules write them canonically, for comparing two versions."""
+    deals: list[dict[str, Any]] = reading.rules.to_document(reading.log)["deals"]
+    return deals
