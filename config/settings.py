@@ -238,6 +238,8 @@ SPECTACULAR_SETTINGS = {
         "DisputeStatusEnum": "games.models.Dispute.Status",
         "DecisionStatusEnum": "games.serializers.DECISIONS",
         "UploadOutcomeEnum": "games.models.Upload.Outcome",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
     },
 }
 

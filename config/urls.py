@@ -10,6 +10,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", views.ApiRootView.as_view(), name="root"),
     path("auth/token/", views.ObtainTokenView.as_view(), name="auth-token"),
     path("", include("games.urls")),
+    path("", include("tournaments.urls")),
 ]
 
 urlpatterns = [

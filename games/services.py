@@ -280,6 +280,23 @@ def _upload_result(
     return UploadResult(upload=upload, game=game, revision=revision, created=False)
 
 
+def upload_rejected(
+    *, club: Club, content: bytes, user: User, error: MalformedDocument, filename: str = "", source: str = Upload.Source.API
+) -> Upload:
+    """Keep an upload that a caller refused for its own reason (e.g. the wrong table's players)."""
+    return Upload.objects.create(
+        club=club,
+        uploaded_by=user,
+        source=source,
+        filename=filename[:255],
+        content=content,
+        sha256=sha256_of(content),
+        outcome=Upload.Outcome.REJECTED,
+        error_path=error.path,
+        error_message=error.message,
+    )
+
+
 @dataclass
 class CorrectionResult:
     revision: GameRevision

@@ -66,6 +66,21 @@ def _database_url(settings_dict: dict) -> str:
 
 
 @pytest.fixture(autouse=True)
+def fresh_local_cache() -> None:
+    """Each test starts with an empty local-memory cache (flags such as a pending compile).
+
+    Redis (the services pass) is shared with the broker and other workers, so
+    it is never flushed; keys there are prefixed per test worker.
+    """
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    backend = caches["default"]
+    if isinstance(backend, LocMemCache):
+        backend.clear()
+
+
+@pytest.fixture(autouse=True)
 def celery_eager_unless_live(request: pytest.FixtureRequest) -> Iterator[None]:
     """Tasks run in process, except in ``services`` tests, which use the live worker.
 
@@ -153,3 +168,47 @@ def page(browser: object) -> Iterator[object]:
         yield page
     finally:
         context.close()
+
+
+# --- people: a club with one user of every role (shared by every app's tests) ---
+
+from dataclasses import dataclass  # noqa: E402
+
+from rest_framework.test import APIClient  # noqa: E402
+
+from accounts.models import User  # noqa: E402
+from games.models import Club, Membership  # noqa: E402
+from tests.games.factories import ClubFactory, MembershipFactory, UserFactory  # noqa: E402
+
+
+@dataclass
+class ClubPeople:
+    club: Club
+    organiser: User
+    scorer: User
+    member: User
+    outsider: User  # an organiser of another club
+    superuser: User
+
+
+@pytest.fixture
+def people(db) -> ClubPeople:
+    club = ClubFactory(name="Клуб «Козырь»", slug="kozyr")
+    users = {}
+    for role in (Membership.Role.ORGANISER, Membership.Role.SCORER, Membership.Role.MEMBER):
+        users[role] = MembershipFactory(club=club, role=role, user=UserFactory(username=role)).user
+    outsider = MembershipFactory(role=Membership.Role.ORGANISER, user=UserFactory(username="outsider")).user
+    superuser = UserFactory(username="root", is_superuser=True, is_staff=True)
+    return ClubPeople(
+        club=club,
+        organiser=users[Membership.Role.ORGANISER],
+        scorer=users[Membership.Role.SCORER],
+        member=users[Membership.Role.MEMBER],
+        outsider=outsider,
+        superuser=superuser,
+    )
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()

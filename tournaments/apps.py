@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournaments import receivers  # noqa: F401 - connects the signal receivers

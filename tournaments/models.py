@@ -1,1 +1,191 @@
-"""Tournament structure and standings (models arrive with the tournaments issue)."""
+"""Tournaments: who plays, rounds and tables, and the standings compiled from the tables' games.
+
+A table points to its game (games never know about tournaments). Standing
+rows are materialised by the compile task and replaced atomically, so a
+page never reads a half-written table.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.append_only import AppendOnlyModel
+from games.models import Club, Game, Player
+
+TIEBREAKS = ("head_to_head", "contracts_made", "best_game", "table_wins", "lots")
+DEFAULT_TIEBREAKS = ["head_to_head", "contracts_made", "best_game", "lots"]
+
+
+def default_ruleset() -> str:
+    return "classic"
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+def default_table_points() -> dict[str, list[float]]:
+    """Points by place at a table of each size: the last place scores 0, each place above one more."""
+    return {str(size): [float(size - 1 - place) for place in range(size)] for size in range(3, 8)}
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Method(models.TextChoices):
+        TOTAL = "total", "Total points"
+        TABLE_POINTS = "table_points", "Table points"
+        AVERAGE = "average", "Average per game"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80)
+    game_type = models.CharField(max_length=32, default="oh-hell")
+    ruleset = models.JSONField(default=default_ruleset, help_text="A preset name or {preset, ...options}.")
+    standings_method = models.CharField(max_length=16, choices=Method.choices, default=Method.TOTAL)
+    table_points = models.JSONField(
+        default=default_table_points,
+        help_text="Table size -> points for 1st, 2nd … place (table_points method).",
+    )
+    tiebreaks = models.JSONField(
+        default=default_tiebreaks, help_text=f"Ordered, from {', '.join(TIEBREAKS)}."
+    )
+    preferred_table_size = models.PositiveSmallIntegerField(default=4)
+    seed = models.BigIntegerField(default=0, help_text="Seeds the seating and the drawing of lots.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    published = models.BooleanField(default=False)
+    rated = models.BooleanField(default=True)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    standings_compiled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="tournament_slug_unique_in_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def started(self) -> bool:
+        return self.status in (self.Status.RUNNING, self.Status.FINISHED)
+
+
+class TiebreakChange(AppendOnlyModel):
+    """A change of the tie-break order after the start: who, why, from what to what."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tiebreak_changes")
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField()
+    before = models.JSONField()
+    after = models.JSONField()
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"tie-breaks of {self.tournament_id} changed: {self.reason}"
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_once_per_tournament")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft (seating preview)"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    class Seating(models.TextChoices):
+        ROTATE = "rotate", "Fewest repeated opponents"
+        STANDINGS = "standings", "By current standings"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    seating_method = models.CharField(max_length=16, choices=Seating.choices, default=Seating.ROTATE)
+    seed = models.BigIntegerField(default=0)
+    repeats = models.PositiveIntegerField(default=0, help_text="Pairs at one table who had met before.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.tournament}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.PROTECT, related_name="table")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")]
+
+    def __str__(self) -> str:
+        return f"table {self.number}, {self.round}"
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="tableseat_one_per_seat"),
+            models.UniqueConstraint(fields=["table", "player"], name="tableseat_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.seat} of {self.table}"
+
+
+class Standing(models.Model):
+    """One line of the compiled standings (materialised; replaced whole by each compile)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    rank = models.PositiveIntegerField()
+    rank_to = models.PositiveIntegerField(
+        help_text="Last rank of a shared place (3–4); equals rank when alone."
+    )
+    points = models.FloatField()
+    games = models.PositiveIntegerField()
+    tiebreaks = models.JSONField(default=dict)
+    compiled_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["tournament", "rank", "player__display_name"]
+        indexes = [models.Index(fields=["tournament", "rank"], name="standing_tournament_rank")]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player} ({self.points})"
+
+    @property
+    def place(self) -> str:
+        return str(self.rank) if self.rank == self.rank_to else f"{self.rank}–{self.rank_to}"

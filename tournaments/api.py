@@ -1,0 +1,404 @@
+"""REST endpoints of the tournaments app (/api/v1/clubs/{slug}/tournaments/, /api/v1/tournaments/…).
+
+Same conventions as the games API: organisers set tournaments up and seat
+rounds, scorers and organisers record the tables' games, members read the
+club's tournaments, anyone reads a published one; a tournament the caller
+may not read is a 404.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import permissions, selectors
+from games.api import _uploaded_bytes, acting_user, club_for, error_response, require
+from games.idempotency import idempotent
+from games.models import Game, Player
+from games.serializers import GameSerializer
+from tournaments import services
+from tournaments.models import Round, Standing, Table, TableSeat, Tournament
+from tournaments.serializers import (
+    EntrySerializer,
+    PublishSerializer,
+    RoundSerializer,
+    StandingSerializer,
+    StatusSerializer,
+    SwapSerializer,
+    TableSerializer,
+    TiebreakChangeSerializer,
+    TournamentSerializer,
+)
+
+
+def can_read(user: Any, tournament: Tournament) -> bool:
+    return tournament.published or permissions.can_read_club(user, tournament.club)
+
+
+def tournament_for(request: Request, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not can_read(request.user, tournament):
+        raise Http404("No tournament here, or not one you may read.")
+    return tournament
+
+
+def managed(request: Request, pk: int) -> Tournament:
+    tournament = tournament_for(request, pk)
+    require(permissions.can_manage_club(request.user, tournament.club), request, "organisers run tournaments")
+    return tournament
+
+
+def service_error(exc: Exception, path: str = "", code: int = status.HTTP_409_CONFLICT) -> Response:
+    return error_response(path, str(exc), code)
+
+
+def tables_queryset() -> QuerySet[Table]:
+    return Table.objects.select_related("round", "game").prefetch_related(
+        Prefetch("seats", queryset=TableSeat.objects.select_related("player"))
+    )
+
+
+class ClubTournamentListView(APIView):
+    """A club's tournaments (members see drafts; others the published ones); organisers create."""
+
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=TournamentSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        tournaments = Tournament.objects.filter(club=club).select_related("club")
+        if not permissions.can_read_club(request.user, club):
+            tournaments = tournaments.filter(published=True)
+        return Response(TournamentSerializer(tournaments, many=True).data)
+
+    @extend_schema(request=TournamentSerializer, responses={201: TournamentSerializer})
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "organisers create tournaments")
+        serializer = TournamentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data.pop("reason", None)
+        try:
+            tournament = services.tournament_create(club=club, user=acting_user(request), **data)
+        except services.ServiceError as exc:
+            return service_error(exc, "", status.HTTP_400_BAD_REQUEST)
+        return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=TournamentSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(TournamentSerializer(tournament_for(request, pk)).data)
+
+    @extend_schema(request=TournamentSerializer, responses=TournamentSerializer)
+    def patch(self, request: Request, pk: int) -> Response:
+        tournament = managed(request, pk)
+        serializer = TournamentSerializer(tournament, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        reason = changes.pop("reason", "")
+        try:
+            tournament = services.tournament_update(
+                tournament=tournament, user=acting_user(request), reason=reason, **changes
+            )
+        except services.ServiceError as exc:
+            return service_error(exc, "", status.HTTP_400_BAD_REQUEST)
+        return Response(TournamentSerializer(tournament).data)
+
+
+class TournamentStatusView(APIView):
+    @extend_schema(request=StatusSerializer, responses=TournamentSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = managed(request, pk)
+        serializer = StatusSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.tournament_set_status(tournament=tournament, status=serializer.validated_data["status"])
+        except services.ServiceError as exc:
+            return service_error(exc, "status")
+        return Response(TournamentSerializer(tournament).data)
+
+
+class TournamentPublishView(APIView):
+    @extend_schema(request=PublishSerializer, responses=TournamentSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = managed(request, pk)
+        serializer = PublishSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.tournament_publish(tournament=tournament, published=serializer.validated_data["published"])
+        return Response(TournamentSerializer(tournament).data)
+
+
+class TiebreakChangesView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=TiebreakChangeSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        changes = tournament.tiebreak_changes.select_related("changed_by")
+        return Response(TiebreakChangeSerializer(changes, many=True).data)
+
+
+class EntryListView(APIView):
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=EntrySerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        return Response(EntrySerializer(tournament.entries.select_related("player"), many=True).data)
+
+    @extend_schema(request=EntrySerializer, responses={201: EntrySerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = managed(request, pk)
+        serializer = EntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = Player.objects.filter(pk=serializer.validated_data["player_id"]).first()
+        if player is None:
+            return error_response("player_id", "no such player")
+        try:
+            entry = services.entry_add(tournament=tournament, player=player)
+        except services.ServiceError as exc:
+            return service_error(exc, "player_id", status.HTTP_400_BAD_REQUEST)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryDetailView(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int, player_id: int) -> Response:
+        tournament = managed(request, pk)
+        player = get_object_or_404(Player, pk=player_id)
+        try:
+            services.entry_remove(tournament=tournament, player=player)
+        except services.ServiceError as exc:
+            return service_error(exc, "player_id")
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def rounds_queryset(tournament: Tournament) -> QuerySet[Round]:
+    return tournament.rounds.prefetch_related(Prefetch("tables", queryset=tables_queryset()))
+
+
+class RoundListView(APIView):
+    """Rounds with their tables. POST seats a new draft round (preview) for the organiser to confirm."""
+
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=RoundSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        return Response(RoundSerializer(rounds_queryset(tournament), many=True).data)
+
+    @extend_schema(request=RoundSerializer, responses={201: RoundSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        tournament = managed(request, pk)
+        serializer = RoundSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            round_ = services.round_generate(
+                tournament=tournament,
+                method=serializer.validated_data.get("seating_method", Round.Seating.ROTATE),
+                seed=serializer.validated_data.get("seed"),
+            )
+        except services.ServiceError as exc:
+            return service_error(exc, "")
+        return Response(RoundSerializer(rounds_queryset(tournament).get(pk=round_.pk)).data, status=201)
+
+
+def round_for(request: Request, pk: int, number: int, *, manage: bool = False) -> Round:
+    tournament = managed(request, pk) if manage else tournament_for(request, pk)
+    return get_object_or_404(rounds_queryset(tournament), number=number)
+
+
+class RoundDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticatedForWrites]
+
+    @extend_schema(responses=RoundSerializer)
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        return Response(RoundSerializer(round_for(request, pk, number)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        try:
+            services.round_delete(round_=round_for(request, pk, number, manage=True))
+        except services.ServiceError as exc:
+            return service_error(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundSwapView(APIView):
+    @extend_schema(request=SwapSerializer, responses=RoundSerializer)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        round_ = round_for(request, pk, number, manage=True)
+        serializer = SwapSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.round_swap(
+                round_=round_, a=serializer.validated_data["a"], b=serializer.validated_data["b"]
+            )
+        except services.ServiceError as exc:
+            return service_error(exc)
+        return Response(RoundSerializer(round_for(request, pk, number)).data)
+
+
+class RoundConfirmView(APIView):
+    @extend_schema(request=None, responses=RoundSerializer)
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        round_ = round_for(request, pk, number, manage=True)
+        try:
+            services.round_confirm(round_=round_)
+        except services.ServiceError as exc:
+            return service_error(exc)
+        return Response(RoundSerializer(round_for(request, pk, number)).data)
+
+
+class TableListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=TableSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        tables = tables_queryset().filter(round__tournament=tournament)
+        return Response(TableSerializer(tables, many=True).data)
+
+
+class TableGameView(APIView):
+    """Record the game played at a table (scorers and organisers): the log as the body, or multipart ``file``."""
+
+    parser_classes = [JSONParser, MultiPartParser]
+
+    @extend_schema(
+        request={"application/json": OpenApiTypes.OBJECT, "multipart/form-data": OpenApiTypes.BINARY},
+        responses={
+            201: OpenApiResponse(description="Recorded: the game and the replay's report."),
+            400: OpenApiResponse(description="Malformed, or not this table's players or ruleset."),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, pk: int, table_id: int) -> Response:
+        tournament = tournament_for(request, pk)
+        require(
+            permissions.can_record_games(request.user, tournament.club), request, "scorers and organisers"
+        )
+        table = get_object_or_404(
+            Table.objects.select_related("round__tournament__club"), pk=table_id, round__tournament=tournament
+        )
+        content, filename = _uploaded_bytes(request)
+        if content is None:
+            return error_response(
+                "", "send the game log as the JSON body or as a multipart file named 'file'"
+            )
+        try:
+            outcome = services.table_game_upload(
+                table=table, content=content, user=acting_user(request), filename=filename
+            )
+        except services.ServiceError as exc:
+            return service_error(exc, "table")
+        result = outcome.result
+        if result.error is not None or result.game is None:
+            return Response(
+                {"error": result.error, "upload": result.upload.pk}, status=status.HTTP_400_BAD_REQUEST
+            )
+        report = result.report.report if result.report is not None else result.game.current_report.report  # type: ignore[union-attr]
+        body = {
+            "id": result.game.pk,
+            "table": table.pk,
+            "upload": result.upload.pk,
+            "status": result.game.status,
+            "report": report,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TournamentGamesView(APIView):
+    """The games of the tournament's tables (the tournament filter of the game lists)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        games = selectors.game_list_queryset(Game.objects.filter(table__round__tournament=tournament))
+        return Response(GameSerializer(games, many=True).data)
+
+
+class TournamentAuditView(APIView):
+    """The tournament's audit summary: games with errors, reneges caught, mismatches, open disputes."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        return Response(
+            selectors.audit_summary(games=Game.objects.filter(table__round__tournament=tournament))
+        )
+
+
+class StandingsView(APIView):
+    """The compiled standings; ``?format=csv`` for a spreadsheet."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=["json", "csv"], default="json")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, pk: int) -> Response | HttpResponse:
+        tournament = tournament_for(request, pk)
+        rows = Standing.objects.filter(tournament=tournament).select_related("player")
+        lines = StandingSerializer(rows, many=True).data
+        if request.query_params.get("format") == "csv":
+            buffer = io.StringIO()
+            writer = csv.writer(buffer)
+            writer.writerow(["rank", "player", "points", "games", *tournament.tiebreaks])
+            for line in lines:
+                writer.writerow(
+                    [
+                        line["rank"],
+                        line["player"],
+                        line["points"],
+                        line["games"],
+                        *(line["tiebreaks"].get(t) for t in tournament.tiebreaks),
+                    ]
+                )
+            response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+            response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-standings.csv"'
+            return response
+        return Response(
+            {
+                "method": tournament.standings_method,
+                "tiebreaks": tournament.tiebreaks,
+                "compiled_at": tournament.standings_compiled_at,
+                "standings": lines,
+            }
+        )
+
+
+class CrossTableView(APIView):
+    """Who met whom, and how: for each player, each round's table and every opponent's result there."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        return Response(services.cross_table(tournament=tournament))

@@ -1,0 +1,21 @@
+"""What tournaments does when games announce a change (games never import this app)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from games.models import Game, GameRevision
+from games.signals import game_recorded
+from tournaments.models import Table
+
+
+@receiver(game_recorded, dispatch_uid="tournaments.game_recorded")
+def recompile_for_game(sender: Any, game: Game, revision: GameRevision, created: bool, **kwargs: Any) -> None:
+    """A corrected (or re-audited, or dispute-decided) game of a table changes its tournament's standings."""
+    from tournaments.services import request_compile
+
+    table = Table.objects.filter(game=game).select_related("round__tournament").first()
+    if table is not None:
+        request_compile(table.round.tournament)

@@ -1,0 +1,780 @@
+"""Seating a round: how many tables of which size, and who sits where.
+
+Plain Python, no Django: the tournaments app stores what this returns. Three
+ways to seat (``method``):
+
+- ``"rotate"``: players meet as few earlier opponents as possible. Exact
+  (branch and bound, provably optimal) up to ``EXACT_LIMIT`` players; above
+  it a seeded greedy construction improved by a tabu search over swaps of
+  players between tables, deterministic by seed.
+- ``"standings"``: strong with strong for later rounds; the ranking is cut
+  into tables in order, the seed only breaks tied ranks and draws the seats.
+- ``"random"``: the seeded shuffle cut into tables. It is the baseline
+  ``rotate`` starts from, so ``rotate`` is never worse than it.
+
+Every result is reproducible: the same players (in any order), history and
+seed give the same ``Seating``; only ``random.Random(seed)`` is used. The
+organiser previews it, swaps seats by hand (``swap``) and confirms.
+docs/seating.md explains the guarantees, the heuristics and the figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, TypeAlias
+
+Method: TypeAlias = Literal["rotate", "standings", "random"]
+METHODS: tuple[Method, ...] = ("rotate", "standings", "random")
+
+Meetings: TypeAlias = Mapping[frozenset[int], int]
+"""How often each pair of players has already sat at the same table."""
+
+Rounds: TypeAlias = Sequence[Sequence[Sequence[int]]]
+"""Earlier rounds: each a list of tables, each table the player ids in seat order."""
+
+History: TypeAlias = Meetings | Rounds
+
+MIN_TABLE = 3  # issue 5: "never a table below 3"
+MAX_TABLE = 7  # Oh Hell is played by 3 to 7 (the seed's deal counts stop at 7 players)
+
+EXACT_LIMIT = 12
+"""Fields up to this size are seated by exhaustive branch and bound: 12 players
+have at most 15,400 ways to sit at four tables of three, a few milliseconds."""
+
+SEARCH_EVALUATIONS = 200_000
+"""Budget of the tabu search, in swaps evaluated: a count, not a clock, so the
+result does not depend on the machine. About 0.1–0.2 s of CPython."""
+
+SEARCH_TABLES = 48
+"""Tables examined per tabu step; larger fields use a seeded sample of this many."""
+
+SEARCH_STEPS = 4_000
+"""And at most this many tabu steps, whatever the field."""
+
+STALL_LIMIT = 300
+"""Tabu steps without a new best before the search restarts from its best, shaken."""
+
+LOOKAHEAD = 2
+"""Later rounds imagined while seating this one (see ``_Plan``)."""
+
+LOOKAHEAD_LIMIT = 64
+"""Fields above this size seat one round at a time: with so many players not
+yet met, a clean round does not corner the next one."""
+
+
+# --- table sizes ---------------------------------------------------------------------------------
+
+
+def table_sizes(
+    entrants: int, preferred: int, *, minimum: int = MIN_TABLE, maximum: int = MAX_TABLE
+) -> list[int]:
+    """The sizes of a round's tables, biggest first.
+
+    Sizes differ by at most one (nobody gets a much smaller game than the
+    next table). Among the table counts that fit ``minimum``..``maximum``
+    the choice is, in order: the smallest worst distance from ``preferred``;
+    then the fewest players seated away from ``preferred`` (10 at 4 is
+    4+3+3, not 5+5; 9 at 4 is 5+4, not 3+3+3); then the more, smaller tables
+    (12 at 5 is 4+4+4, not 6+6), because the preferred size is usually the
+    most a table comfortably holds.
+    """
+    for name, value in (("entrants", entrants), ("preferred", preferred)):
+        _require_int(value, name)
+    _require_int(minimum, "minimum")
+    _require_int(maximum, "maximum")
+    if minimum < 2:
+        raise ValueError(f"a table seats at least 2 players, not minimum={minimum}")
+    if not minimum <= preferred <= maximum:
+        raise ValueError(f"preferred table size {preferred} is outside {minimum}..{maximum}")
+    if entrants < minimum:
+        raise ValueError(f"{entrants} entrants cannot fill a table of at least {minimum}")
+    best: tuple[tuple[int, int, int], list[int]] | None = None
+    for tables in range(-(-entrants // maximum), entrants // minimum + 1):
+        small, extra = divmod(entrants, tables)
+        sizes = [small + 1] * extra + [small] * (tables - extra)
+        if sizes[-1] < minimum or sizes[0] > maximum:
+            continue
+        key = (
+            max(abs(size - preferred) for size in sizes),
+            sum(size for size in sizes if size != preferred),
+            -tables,
+        )
+        if best is None or key < best[0]:
+            best = (key, sizes)
+    if best is None:
+        raise ValueError(f"{entrants} entrants cannot be split into tables of {minimum} to {maximum}")
+    return best[1]
+
+
+# --- the result ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The tables of one round, in table order; each lists player ids in seat order.
+
+    Seat 0 is the first dealer, drawn by the seeded lot (Oh Hell: "Первый
+    сдатчик карт определяется жребием"); the game record still says who
+    actually dealt. ``repeats`` is the sum, over pairs at the same table, of
+    their earlier meetings; ``repeated`` lists those pairs as
+    ``(a, b, times met before)`` with ``a < b``. ``optimal`` is true when no
+    seating could have fewer repeats (exact search, zero, or the lower bound
+    reached); hand swaps clear it. ``swaps`` records the organiser's swaps, so
+    ``seed`` plus ``swaps`` rebuild the confirmed seating.
+    """
+
+    tables: tuple[tuple[int, ...], ...]
+    repeats: int
+    method: Method
+    seed: int
+    repeated: tuple[tuple[int, int, int], ...] = ()
+    optimal: bool = False
+    swaps: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def sizes(self) -> list[int]:
+        return [len(table) for table in self.tables]
+
+    @property
+    def players(self) -> list[int]:
+        return [player for table in self.tables for player in table]
+
+    def table_of(self, player: int) -> int:
+        """The index (from 0) of the table ``player`` sits at; ValueError if not seated."""
+        for number, table in enumerate(self.tables):
+            if player in table:
+                return number
+        raise ValueError(f"player {player} is not seated")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form, for the preview and the confirm of the seating API."""
+        return {
+            "method": self.method,
+            "seed": self.seed,
+            "tables": [list(table) for table in self.tables],
+            "repeats": self.repeats,
+            "repeated": [{"players": [a, b], "met": met} for a, b, met in self.repeated],
+            "optimal": self.optimal,
+            "swaps": [list(pair) for pair in self.swaps],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seating:
+        """Read back ``as_dict`` (e.g. a preview sent to be confirmed), checking its shape.
+
+        Counts are taken as given; a confirm that does not trust its client
+        recomputes them with ``rescore`` against the stored history.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("a seating must be an object")
+        method = data.get("method")
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        seed = _require_int(data.get("seed"), "seed")
+        raw_tables = data.get("tables")
+        if not isinstance(raw_tables, list) or not raw_tables:
+            raise ValueError("tables must be a non-empty list of tables")
+        tables = []
+        for number, table in enumerate(raw_tables):
+            if not isinstance(table, list) or not table:
+                raise ValueError(f"tables[{number}] must be a non-empty list of player ids")
+            tables.append(tuple(_require_int(p, f"tables[{number}] player") for p in table))
+        _require_distinct([p for table in tables for p in table])
+        repeated = []
+        for entry in data.get("repeated", []):
+            pair = entry.get("players") if isinstance(entry, Mapping) else None
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ValueError("each repeated entry must be {'players': [a, b], 'met': n}")
+            a, b = sorted(_require_int(p, "repeated player") for p in pair)
+            repeated.append((a, b, _require_int(entry.get("met"), "repeated met")))
+        swaps = []
+        for pair in data.get("swaps", []):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ValueError("each swap must be a pair of player ids")
+            swaps.append((_require_int(pair[0], "swap player"), _require_int(pair[1], "swap player")))
+        optimal = data.get("optimal", False)
+        if not isinstance(optimal, bool):
+            raise ValueError("optimal must be true or false")
+        return cls(
+            tables=tuple(tables),
+            repeats=_require_int(data.get("repeats"), "repeats"),
+            method=method,
+            seed=seed,
+            repeated=tuple(repeated),
+            optimal=optimal,
+            swaps=tuple(swaps),
+        )
+
+
+# --- history ---------------------------------------------------------------------------------------
+
+
+def meetings(history: History) -> dict[frozenset[int], int]:
+    """Pair → times at the same table, from earlier rounds or an existing count map.
+
+    Accepting both lets the app pass either its stored tables or a count it
+    already keeps; zero counts are dropped.
+    """
+    counts: dict[frozenset[int], int] = {}
+    if isinstance(history, Mapping):
+        for pair, met in history.items():
+            if not isinstance(pair, frozenset) or len(pair) != 2:
+                raise ValueError(f"history keys must be frozensets of two player ids, not {pair!r}")
+            for player in pair:
+                _require_int(player, "history player")
+            if _require_int(met, "history count") < 0:
+                raise ValueError(f"pair {sorted(pair)} cannot have met {met} times")
+            if met:
+                counts[pair] = met
+        return counts
+    for number, round_ in enumerate(_rounds(history)):
+        for table in round_:
+            ids = [_require_int(p, f"history round {number + 1} player") for p in table]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"history round {number + 1} seats a player twice at one table")
+            for a, b in itertools.combinations(ids, 2):
+                pair = frozenset((a, b))
+                counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+def repeated_pairs(tables: Sequence[Sequence[int]], history: History) -> list[tuple[int, int, int]]:
+    """Pairs seated together that have met before, as ``(a, b, times)``, ``a < b``, sorted."""
+    counts = meetings(history)
+    found = []
+    for table in tables:
+        for a, b in itertools.combinations(sorted(table), 2):
+            met = counts.get(frozenset((a, b)), 0)
+            if met:
+                found.append((a, b, met))
+    return sorted(found)
+
+
+def repeats_of(tables: Sequence[Sequence[int]], history: History) -> int:
+    """The repeat count of any tables: the sum of earlier meetings of pairs seated together."""
+    return sum(met for _, _, met in repeated_pairs(tables, history))
+
+
+def rescore(seating: Seating, history: History) -> Seating:
+    """The same seating with ``repeats`` and ``repeated`` recomputed against ``history``.
+
+    ``optimal`` is kept only if the recount agrees with the stored count.
+    """
+    repeated = tuple(repeated_pairs(seating.tables, history))
+    repeats = sum(met for _, _, met in repeated)
+    return Seating(
+        tables=seating.tables,
+        repeats=repeats,
+        method=seating.method,
+        seed=seating.seed,
+        repeated=repeated,
+        optimal=seating.optimal and repeats == seating.repeats,
+        swaps=seating.swaps,
+    )
+
+
+# --- seating a round -------------------------------------------------------------------------------
+
+
+def seat_round(
+    players: Sequence[int],
+    *,
+    preferred: int,
+    seed: int,
+    history: History = (),
+    method: Method = "rotate",
+    standings: Sequence[int] | Mapping[int, int] | None = None,
+    minimum: int = MIN_TABLE,
+    maximum: int = MAX_TABLE,
+) -> Seating:
+    """Seat one round: tables of ``table_sizes(len(players), preferred, ...)``, biggest first.
+
+    ``history`` is the earlier rounds (tables of ids in seat order) or a pair
+    → meetings map; pairs with players not in ``players`` are ignored.
+    ``standings`` (for ``method="standings"``) is either the ids best first
+    or a map id → rank (1 best; equal ranks are tied, and the seed orders
+    them). The order of ``players`` does not matter.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    _require_int(seed, "seed")
+    ids = [_require_int(p, "player") for p in players]
+    _require_distinct(ids)
+    sizes = table_sizes(len(ids), preferred, minimum=minimum, maximum=maximum)
+    counts = meetings(history)
+    rng = random.Random(seed)  # noqa: S311 - a reproducible draw of seats, not a secret
+    # Sorting first makes the result independent of the caller's order: a
+    # preview regenerated from the same entries and seed is the same seating.
+    order = sorted(ids)
+    rng.shuffle(order)
+    optimal = False
+    if method == "standings":
+        ranked = _ranked(ids, standings, order)
+        tables = _cut(ranked, sizes)
+    elif standings is not None:
+        raise ValueError(f"standings are only used by method='standings', not {method!r}")
+    elif method == "random":
+        tables = _cut(order, sizes)
+    else:
+        tables, optimal = _rotate(order, sizes, counts, rng)
+    firsts = _first_seats(history)
+    seated = tuple(tuple(_seat_order(table, rng, firsts)) for table in tables)
+    repeated = tuple(repeated_pairs(seated, counts))
+    return Seating(
+        tables=seated,
+        repeats=sum(met for _, _, met in repeated),
+        method=method,
+        seed=seed,
+        repeated=repeated,
+        optimal=optimal or not repeated,
+    )
+
+
+def swap(seating: Seating, a: int, b: int, *, history: History) -> Seating:
+    """The organiser's hand swap of two players' seats, at one table or across two.
+
+    ``history`` is needed to recount the repeats: the swap makes new pairs.
+    Swapping a player with themself changes nothing.
+    """
+    _require_int(a, "player")
+    _require_int(b, "player")
+    where = {p: (t, s) for t, table in enumerate(seating.tables) for s, p in enumerate(table)}
+    for player in (a, b):
+        if player not in where:
+            raise ValueError(f"player {player} is not seated in this round")
+    if a == b:
+        return seating
+    tables = [list(table) for table in seating.tables]
+    (ta, sa), (tb, sb) = where[a], where[b]
+    tables[ta][sa], tables[tb][sb] = b, a
+    repeated = tuple(repeated_pairs(tables, history))
+    return Seating(
+        tables=tuple(tuple(table) for table in tables),
+        repeats=sum(met for _, _, met in repeated),
+        method=seating.method,
+        seed=seating.seed,
+        repeated=repeated,
+        optimal=not repeated,
+        swaps=(*seating.swaps, (a, b)),
+    )
+
+
+# --- helpers of seat_round -------------------------------------------------------------------------
+
+
+def _cut(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(order[start : start + size]))
+        start += size
+    return tables
+
+
+def _ranked(
+    ids: list[int], standings: Sequence[int] | Mapping[int, int] | None, lots: list[int]
+) -> list[int]:
+    """Players best first; ``lots`` (the seeded shuffle) orders equal ranks."""
+    if standings is None:
+        raise ValueError("method='standings' needs the standings")
+    if isinstance(standings, Mapping):
+        ranks = {p: _require_int(r, f"rank of player {p}") for p, r in standings.items()}
+    else:
+        listed = [_require_int(p, "standings player") for p in standings]
+        _require_distinct(listed)
+        ranks = {p: rank for rank, p in enumerate(listed, start=1)}
+    missing = sorted(set(ids) - set(ranks))
+    if missing:
+        raise ValueError(f"players without a standing: {missing}")
+    return sorted(lots, key=lambda p: ranks[p])  # stable: ties keep the seeded order
+
+
+def _first_seats(history: History) -> dict[int, int]:
+    """How often each player sat at seat 0 (dealt first) in the earlier rounds, if known."""
+    firsts: dict[int, int] = {}
+    if isinstance(history, Mapping):
+        return firsts
+    for round_ in _rounds(history):
+        for table in round_:
+            if len(table):
+                firsts[table[0]] = firsts.get(table[0], 0) + 1
+    return firsts
+
+
+def _seat_order(table: list[int], rng: random.Random, firsts: Mapping[int, int]) -> list[int]:
+    """A seeded lot of seats, turned so that seat 0 goes to whoever dealt first least often.
+
+    Turning (not re-drawing) keeps the lot's neighbours: who sits on whose left
+    is still random, and nobody keeps dealing first round after round.
+    """
+    seats = sorted(table)
+    rng.shuffle(seats)
+    first = min(range(len(seats)), key=lambda s: (firsts.get(seats[s], 0), s))
+    return seats[first:] + seats[:first]
+
+
+def _rounds(history: Rounds) -> Rounds:
+    if isinstance(history, str | bytes) or not isinstance(history, Sequence):
+        raise ValueError("history must be earlier rounds (lists of tables of ids) or a pair → count map")
+    for number, round_ in enumerate(history):
+        if isinstance(round_, str | bytes) or not isinstance(round_, Sequence):
+            raise ValueError(f"history round {number + 1} must be a list of tables")
+        for table in round_:
+            if isinstance(table, str | bytes) or not isinstance(table, Sequence):
+                raise ValueError(f"history round {number + 1} must list each table's player ids")
+    return history
+
+
+def _require_int(value: object, name: str) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{name} must be an integer, not {value!r}")
+    return value
+
+
+def _require_distinct(ids: Sequence[int]) -> None:
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for p in ids:
+        (twice if p in seen else seen).add(p)
+    if twice:
+        raise ValueError(f"players seated twice: {sorted(twice)}")
+
+
+# --- rotate: fewest repeated opponents -------------------------------------------------------------
+
+
+def _rotate(
+    order: list[int], sizes: list[int], counts: Mapping[frozenset[int], int], rng: random.Random
+) -> tuple[list[list[int]], bool]:
+    """Tables with the fewest repeats, and whether that is proven the minimum.
+
+    Works on indices into ``order`` (the seeded shuffle), so ties between
+    equally good seatings fall by the seed. Small fields get the exact
+    optimum first; every field up to ``LOOKAHEAD_LIMIT`` is then searched
+    together with ``LOOKAHEAD`` imagined later rounds, never giving up a
+    repeat now for the future, only choosing among the equally good.
+    """
+    n = len(order)
+    index = {p: i for i, p in enumerate(order)}
+    weights: list[dict[int, int]] = [{} for _ in range(n)]
+    for pair, met in counts.items():
+        a, b = pair
+        if a in index and b in index:
+            weights[index[a]][index[b]] = met
+            weights[index[b]][index[a]] = met
+    floor = _lower_bound(weights, min(sizes))
+    random_cut = [t for t, size in enumerate(sizes) for _ in range(size)]
+    if n <= EXACT_LIMIT:
+        start = _exact(n, sizes, weights)
+        floor = _cost(start, weights)
+    else:
+        greedy = _greedy(n, sizes, weights)
+        start = min(random_cut, greedy, key=lambda table_of: _cost(table_of, weights))
+    rounds = 1 + (LOOKAHEAD if n <= LOOKAHEAD_LIMIT else 0)
+    plan = _Plan(sizes, weights, start, rounds, rng)
+    best = plan.search(floor)
+    groups: list[list[int]] = [[] for _ in sizes]
+    for p, t in enumerate(best):
+        groups[t].append(p)
+    return [[order[i] for i in group] for group in groups], _cost(best, weights) <= floor
+
+
+def _cost(table_of: Sequence[int], weights: list[dict[int, int]]) -> int:
+    """The repeats of one round given as player → table."""
+    return sum(
+        met for p, row in enumerate(weights) for q, met in row.items() if q > p and table_of[q] == table_of[p]
+    )
+
+
+def _lower_bound(weights: list[dict[int, int]], smallest: int) -> int:
+    """No seating can do better: each player needs ``smallest - 1`` companions,
+    at best the ones met least often (0 for anyone not met yet)."""
+    n = len(weights)
+    need = smallest - 1
+    total = 0
+    for row in weights:
+        unmet = n - 1 - len(row)
+        if unmet < need:
+            total += sum(sorted(row.values())[: need - unmet])
+    return -(-total // 2)
+
+
+def _exact(n: int, sizes: list[int], weights: list[dict[int, int]]) -> list[int]:
+    """The optimum by branch and bound over all partitions into tables of ``sizes``.
+
+    Each partition is met once: the lowest unseated player always opens the
+    next table, trying each distinct size still wanted. A branch whose cost
+    already reaches the best found is cut; a zero ends the search.
+    """
+    best = [t for t, size in enumerate(sizes) for _ in range(size)]
+    best_cost = _cost(best, weights)
+    wanted: dict[int, int] = {}
+    for size in sizes:
+        wanted[size] = wanted.get(size, 0) + 1
+    groups: list[tuple[int, ...]] = []
+
+    def pairs_cost(group: tuple[int, ...]) -> int:
+        return sum(weights[a].get(b, 0) for a, b in itertools.combinations(group, 2))
+
+    def extend(unseated: list[int], cost: int) -> None:
+        nonlocal best, best_cost
+        if not unseated:
+            best_cost = cost
+            ordered = sorted(groups, key=lambda g: (-len(g), g))
+            best = [0] * n
+            for t, group in enumerate(ordered):
+                for p in group:
+                    best[p] = t
+            return
+        first, rest = unseated[0], unseated[1:]
+        for size in sorted(wanted, reverse=True):
+            if not wanted[size]:
+                continue
+            wanted[size] -= 1
+            for others in itertools.combinations(rest, size - 1):
+                group = (first, *others)
+                added = pairs_cost(group)
+                if cost + added >= best_cost:
+                    continue
+                groups.append(group)
+                chosen = set(others)
+                extend([p for p in rest if p not in chosen], cost + added)
+                groups.pop()
+                if best_cost == 0:
+                    break
+            wanted[size] += 1
+            if best_cost == 0:
+                return
+
+    if best_cost > 0:
+        extend(list(range(n)), 0)
+    return best
+
+
+def _greedy(n: int, sizes: list[int], weights: list[dict[int, int]]) -> list[int]:
+    """Seat the most-met players first, each at the open table where they know fewest.
+
+    Players are taken in index order (the seeded shuffle) within equal
+    amounts of history, so the construction is seeded too.
+    """
+    table_of = [-1] * n
+    room = list(sizes)
+    open_tables = list(range(len(sizes)))
+    for player in sorted(range(n), key=lambda p: -sum(weights[p].values())):
+        known: dict[int, int] = {}
+        for other, met in weights[player].items():
+            t = table_of[other]
+            if t >= 0:
+                known[t] = known.get(t, 0) + met
+        choice, fewest = -1, -1
+        for t in open_tables:
+            k = known.get(t, 0)
+            if choice < 0 or k < fewest:
+                choice, fewest = t, k
+                if k == 0:
+                    break
+        table_of[player] = choice
+        room[choice] -= 1
+        if not room[choice]:
+            open_tables.remove(choice)
+    return table_of
+
+
+class _Plan:
+    """This round and ``rounds - 1`` imagined later ones, improved together by tabu search.
+
+    Why imagine later rounds: seating round by round, a round with no repeat
+    can leave no way to avoid repeats in the next (16 players at tables of 4
+    after three clean rounds: about two seatings in three are dead ends). The
+    objective is lexicographic, this round's repeats first, then the repeats
+    the whole plan would cause, so the future only breaks ties.
+
+    A step takes a player who sits, in some round, with someone met before
+    (earlier or elsewhere in the plan) and makes the best swap with a player
+    of another table of that round, even a worsening one, unless it is tabu
+    (either player going back to a table just left, for a few steps) and not
+    a new best. A stall restarts from the best plan shaken by random swaps.
+    Only seeded draws decide, and the budget is a count, so it is reproducible.
+    """
+
+    def __init__(
+        self,
+        sizes: list[int],
+        history: list[dict[int, int]],
+        first: list[int],
+        rounds: int,
+        rng: random.Random,
+    ) -> None:
+        self.n = len(first)
+        self.sizes = sizes
+        self.history = history
+        self.rounds = rounds
+        self.rng = rng
+        cut = [t for t, size in enumerate(sizes) for _ in range(size)]
+        plan = [list(first)]
+        for _ in range(rounds - 1):
+            later = list(cut)
+            rng.shuffle(later)
+            plan.append(later)
+        # The weight of this round's repeats: more than the plan's total can ever be.
+        most = max((met for row in history for met in row.values()), default=0) + rounds
+        self.now_weight = 0 if rounds == 1 else 1 + rounds * self.n * max(sizes) * most
+        self.table_of: list[list[int]] = []
+        self.members: list[list[list[int]]] = []
+        self.met: list[dict[int, int]] = []
+        self.own: list[list[int]] = []
+        self.own_now: list[int] = []
+        self.now = self.total = 0
+        self._load(plan)
+
+    def _load(self, plan: list[list[int]]) -> None:
+        """Rebuild every count from the tables of each round."""
+        n, history = self.n, self.history
+        self.table_of = [list(round_) for round_ in plan]
+        self.members = [[[] for _ in self.sizes] for _ in plan]
+        for r, round_ in enumerate(self.table_of):
+            for p, t in enumerate(round_):
+                self.members[r][t].append(p)
+        # met[p][q]: earlier meetings plus meetings in the plan's rounds.
+        self.met = [dict(row) for row in history]
+        total = 0
+        for groups in self.members:
+            for group in groups:
+                for a, b in itertools.combinations(group, 2):
+                    before = self.met[a].get(b, 0)
+                    total += before
+                    self.met[a][b] = self.met[b][a] = before + 1
+        self.total = total
+        # own[r][p]: how many of p's meetings at its table in round r are not its only one.
+        self.own = [
+            [sum(self.met[p].get(q, 0) - 1 for q in self.members[r][round_[p]] if q != p) for p in range(n)]
+            for r, round_ in enumerate(self.table_of)
+        ]
+        self.own_now = [
+            sum(history[p].get(q, 0) for q in self.members[0][self.table_of[0][p]]) for p in range(n)
+        ]
+        self.now = sum(self.own_now) // 2
+
+    def key(self) -> int:
+        return self.now_weight * self.now + self.total
+
+    def search(self, floor: int) -> list[int]:
+        """The best first round found; stops early when no plan could be better."""
+        rng, n, rounds = self.rng, self.n, self.rounds
+        tables_count = len(self.sizes)
+        all_tables = list(range(tables_count))
+        best_plan = [list(round_) for round_ in self.table_of]
+        best_key, best_now, best_total = self.key(), self.now, self.total
+        tabu: dict[tuple[int, int, int], int] = {}
+        step = stall = evaluations = 0
+        while evaluations < SEARCH_EVALUATIONS and step < SEARCH_STEPS:
+            if best_now <= floor and best_total == best_now:
+                break  # this round at its minimum, the imagined ones clean
+            step += 1
+            troubled = [(r, p) for r in range(rounds) for p in range(n) if self.own[r][p]]
+            if not troubled:  # every round clean: nothing left to improve
+                best_plan, best_now, best_total = [list(x) for x in self.table_of], self.now, self.total
+                break
+            r, player = rng.choice(troubled)
+            table_of, own, members = self.table_of[r], self.own[r], self.members[r]
+            home = table_of[player]
+            row, past = self.met[player], self.history[player]
+            known: dict[int, int] = {}
+            for other, met in row.items():
+                known[table_of[other]] = known.get(table_of[other], 0) + met
+            known_now: dict[int, int] = {}
+            if r == 0 and self.now_weight:
+                for other, met in past.items():
+                    known_now[table_of[other]] = known_now.get(table_of[other], 0) + met
+            sampled = tables_count - 1 > SEARCH_TABLES
+            targets = rng.sample(all_tables, SEARCH_TABLES) if sampled else all_tables
+            home_members = members[home]
+            mine = own[player]
+            current = self.key()
+            best_delta: int | None = None
+            moves: list[tuple[int, int, int, int]] = []
+            for table in targets:
+                if table == home:
+                    continue
+                there = known.get(table, 0)
+                barred = tabu.get((r, player, table), 0) > step
+                for other in members[table]:
+                    other_row = self.met[other]
+                    joining = 0
+                    for q in home_members:
+                        joining += other_row.get(q, 0)
+                    d_total = there + joining - 2 * row.get(other, 0) - mine - own[other]
+                    d_now = 0
+                    if known_now or (r == 0 and self.now_weight):
+                        other_past = self.history[other]
+                        d_now = known_now.get(table, 0) - 2 * past.get(other, 0)
+                        d_now -= self.own_now[player] + self.own_now[other]
+                        for q in home_members:
+                            d_now += other_past.get(q, 0)
+                    delta = self.now_weight * d_now + d_total
+                    evaluations += 1
+                    if best_delta is not None and delta > best_delta:
+                        continue
+                    if (barred or tabu.get((r, other, home), 0) > step) and current + delta >= best_key:
+                        continue
+                    if best_delta is None or delta < best_delta:
+                        best_delta, moves = delta, [(other, table, d_now, d_total)]
+                    else:
+                        moves.append((other, table, d_now, d_total))
+            if best_delta is None:
+                continue
+            other, table, d_now, d_total = rng.choice(moves)
+            self._swap(r, player, other)
+            self.now += d_now
+            self.total += d_total
+            tenure = 4 + rng.randrange(8)
+            tabu[(r, player, home)] = step + tenure
+            tabu[(r, other, table)] = step + tenure
+            if self.key() < best_key:
+                best_plan = [list(x) for x in self.table_of]
+                best_key, best_now, best_total, stall = self.key(), self.now, self.total, 0
+            else:
+                stall += 1
+            if stall >= STALL_LIMIT:
+                stall = 0
+                shaken = [list(x) for x in best_plan]
+                for _ in range(max(2, n // 8)):
+                    round_ = shaken[rng.randrange(rounds)]
+                    a, b = rng.randrange(n), rng.randrange(n)
+                    round_[a], round_[b] = round_[b], round_[a]
+                self._load(shaken)
+                tabu.clear()
+        return best_plan[0]
+
+    def _swap(self, r: int, a: int, b: int) -> None:
+        """Swap players ``a`` and ``b`` (at different tables) in round ``r``, keeping the counts."""
+        table_of, members, met = self.table_of[r], self.members[r], self.met
+        home, away = table_of[a], table_of[b]
+        changes = []
+        for q in members[home]:
+            if q != a:
+                changes += [(a, q, -1), (b, q, 1)]
+        for q in members[away]:
+            if q != b:
+                changes += [(b, q, -1), (a, q, 1)]
+        for x, y, d in changes:
+            count = met[x].get(y, 0) + d
+            if count:
+                met[x][y] = met[y][x] = count
+            else:
+                del met[x][y], met[y][x]
+            for other_r in range(self.rounds):
+                if other_r != r and self.table_of[other_r][x] == self.table_of[other_r][y]:
+                    self.own[other_r][x] += d
+                    self.own[other_r][y] += d
+        members[home][members[home].index(a)] = b
+        members[away][members[away].index(b)] = a
+        table_of[a], table_of[b] = away, home
+        own = self.own[r]
+        for group in (members[home], members[away]):
+            for p in group:
+                own[p] = sum(met[p].get(q, 0) - 1 for q in group if q != p)
+                if r == 0:
+                    self.own_now[p] = sum(self.history[p].get(q, 0) for q in group)

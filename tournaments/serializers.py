@@ -1,0 +1,115 @@
+"""API shapes of the tournaments app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import TIEBREAKS, Entry, Round, Standing, Table, TiebreakChange, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
+    club: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS), required=False)
+    ruleset = serializers.JSONField(required=False)
+    table_points = serializers.JSONField(required=False)
+    reason = serializers.CharField(
+        write_only=True, required=False, help_text="Why the tie-breaks change after the start."
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "name",
+            "slug",
+            "game_type",
+            "ruleset",
+            "standings_method",
+            "table_points",
+            "tiebreaks",
+            "preferred_table_size",
+            "seed",
+            "status",
+            "published",
+            "rated",
+            "starts_at",
+            "standings_compiled_at",
+            "reason",
+        ]
+        read_only_fields = ["id", "club", "status", "published", "standings_compiled_at"]
+        extra_kwargs = {"slug": {"required": False}}
+
+
+class StatusSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+
+
+class PublishSerializer(serializers.Serializer[Any]):
+    published = serializers.BooleanField()
+
+
+class TiebreakChangeSerializer(serializers.ModelSerializer[TiebreakChange]):
+    changed_by = serializers.SlugRelatedField(slug_field="username", read_only=True)  # type: ignore[var-annotated]
+
+    class Meta:
+        model = TiebreakChange
+        fields = ["changed_by", "reason", "before", "after", "changed_at"]
+        read_only_fields = fields
+
+
+class EntrySerializer(serializers.ModelSerializer[Entry]):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField(source="player.display_name", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["player_id", "player", "created_at"]
+        read_only_fields = ["player", "created_at"]
+
+
+class TableSeatSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField(source="player.display_name")
+
+
+class TableSerializer(serializers.ModelSerializer[Table]):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    seats = TableSeatSerializer(many=True, read_only=True)
+    game = serializers.PrimaryKeyRelatedField(read_only=True)  # type: ignore[var-annotated]
+    totals = serializers.JSONField(source="game.totals", read_only=True, allow_null=True)
+    status = serializers.CharField(source="game.status", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "round", "number", "seats", "game", "totals", "status"]
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    tables = TableSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "seating_method", "seed", "repeats", "tables"]
+        read_only_fields = ["number", "status", "repeats", "tables"]
+        extra_kwargs = {"seed": {"required": False}, "seating_method": {"required": False}}
+
+
+class SwapSerializer(serializers.Serializer[Any]):
+    a = serializers.IntegerField(help_text="A player id seated in the round.")
+    b = serializers.IntegerField(help_text="Another player id seated in the round.")
+
+
+class StandingSerializer(serializers.ModelSerializer[Standing]):
+    rank = serializers.CharField(source="place", help_text='"3" or, for a shared place, "3–4".')
+    player_id = serializers.IntegerField()
+    player = serializers.CharField(source="player.display_name")
+
+    class Meta:
+        model = Standing
+        fields = ["rank", "player_id", "player", "points", "games", "tiebreaks"]
+        read_only_fields = fields

@@ -1,0 +1,469 @@
+"""Writes of the tournaments app: set-up, entries, rounds and seating, table games, standings.
+
+Keyword-only and typed; the API and the commands call these. A table's game
+goes through games.services like any upload, after checking that it seats
+exactly the table's players and follows the tournament's ruleset.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+from django.utils.text import slugify
+
+from accounts.models import User
+from games import services as game_services
+from games.models import Club, DealSeat, Game, GameSeat, Player
+from rules import registry
+from rules.errors import MalformedDocument
+from tournaments import seating, standings
+from tournaments.models import (
+    TIEBREAKS,
+    Entry,
+    Round,
+    Standing,
+    Table,
+    TableSeat,
+    TiebreakChange,
+    Tournament,
+)
+
+
+class ServiceError(game_services.ServiceError):
+    """A request the tournament's state or rules refuse; the message says why."""
+
+
+# --- set-up ------------------------------------------------------------------
+
+TRANSITIONS = {
+    Tournament.Status.DRAFT: (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+    Tournament.Status.REGISTRATION: (Tournament.Status.DRAFT, Tournament.Status.RUNNING),
+    Tournament.Status.RUNNING: (Tournament.Status.FINISHED,),
+    Tournament.Status.FINISHED: (Tournament.Status.RUNNING,),
+}
+
+
+def check_settings(*, game_type: str, ruleset: Any, tiebreaks: Sequence[str], table_size: int) -> None:
+    """Refuse a set-up the rules cannot play: unknown game or ruleset, tie-break, table size."""
+    try:
+        rules = registry.get(game_type)
+    except registry.UnknownGame:
+        raise ServiceError(f"unknown game {game_type!r}; one of {', '.join(registry.game_keys())}") from None
+    if not 3 <= table_size <= 7:
+        raise ServiceError("tables seat 3 to 7 players")
+    try:
+        rules.resolve_ruleset(ruleset, table_size)
+    except MalformedDocument as exc:
+        raise ServiceError(f"ruleset: {exc.message}") from None
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown or len(set(tiebreaks)) != len(tiebreaks):
+        raise ServiceError(f"tie-breaks are distinct names from {', '.join(TIEBREAKS)}")
+
+
+def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> Tournament:
+    tournament = Tournament(club=club, name=name.strip(), **settings)
+    if not tournament.name:
+        raise ServiceError("a tournament needs a name")
+    tournament.slug = tournament.slug or slugify(tournament.name) or "tournament"
+    base, n = tournament.slug, 2
+    while Tournament.objects.filter(club=club, slug=tournament.slug).exists():
+        tournament.slug, n = f"{base}-{n}", n + 1
+    check_settings(
+        game_type=tournament.game_type,
+        ruleset=tournament.ruleset,
+        tiebreaks=tournament.tiebreaks,
+        table_size=tournament.preferred_table_size,
+    )
+    tournament.save()
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, user: User, reason: str = "", **changes: Any) -> Tournament:
+    """Edit the set-up. The tie-break order is fixed at the start: changing it later needs a reason, logged."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if (
+            "tiebreaks" in changes
+            and list(changes["tiebreaks"]) != list(tournament.tiebreaks)
+            and tournament.started
+        ):
+            if not reason.strip():
+                raise ServiceError("the tournament has started: changing the tie-break order needs a reason")
+            TiebreakChange.objects.create(
+                tournament=tournament,
+                changed_by=user,
+                reason=reason.strip(),
+                before=tournament.tiebreaks,
+                after=list(changes["tiebreaks"]),
+            )
+        if tournament.started and {"game_type", "ruleset"} & set(changes):
+            raise ServiceError("the game and ruleset are fixed once the tournament has started")
+        for name, value in changes.items():
+            setattr(tournament, name, value)
+        check_settings(
+            game_type=tournament.game_type,
+            ruleset=tournament.ruleset,
+            tiebreaks=tournament.tiebreaks,
+            table_size=tournament.preferred_table_size,
+        )
+        tournament.save()
+    request_compile(tournament)
+    return tournament
+
+
+def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
+    if status not in TRANSITIONS.get(tournament.status, ()):  # type: ignore[call-overload]
+        raise ServiceError(f"a {tournament.status} tournament cannot become {status}")
+    tournament.status = status
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+    """Publishing makes the tournament and all its games readable by anyone."""
+    with transaction.atomic():
+        tournament.published = published
+        tournament.save(update_fields=["published", "updated_at"])
+        Game.objects.filter(table__round__tournament=tournament).update(public=published)
+    return tournament
+
+
+# --- entries -------------------------------------------------------------------
+
+
+def entry_add(*, tournament: Tournament, player: Player) -> Entry:
+    if player.club_id != tournament.club_id:
+        raise ServiceError("only players of the club's roster enter its tournaments")
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ServiceError("the tournament is finished")
+    entry, _ = Entry.objects.get_or_create(tournament=tournament, player=player)
+    request_compile(tournament)
+    return entry
+
+
+def entry_remove(*, tournament: Tournament, player: Player) -> None:
+    if TableSeat.objects.filter(table__round__tournament=tournament, player=player).exists():
+        raise ServiceError("the player is seated in a round; remove the round's draft or swap them out first")
+    Entry.objects.filter(tournament=tournament, player=player).delete()
+    request_compile(tournament)
+
+
+# --- rounds and seating ----------------------------------------------------------
+
+
+def round_generate(
+    *, tournament: Tournament, method: str = Round.Seating.ROTATE, seed: int | None = None
+) -> Round:
+    """A draft round: the seating of every entrant, for the organiser to preview, swap and confirm."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.rounds.filter(status=Round.Status.DRAFT).exists():
+            raise ServiceError("a round is already waiting for confirmation; confirm or delete it first")
+        players = list(
+            Entry.objects.filter(tournament=tournament)
+            .order_by("player_id")
+            .values_list("player_id", flat=True)
+        )
+        number = tournament.rounds.count() + 1
+        seed = tournament.seed * 1000 + number if seed is None else seed
+        ranking = None
+        if method == Round.Seating.STANDINGS:
+            ranking = list(
+                tournament.standings.order_by("rank", "player_id").values_list("player_id", flat=True)
+            )
+            ranking += [p for p in players if p not in set(ranking)]
+        try:
+            plan = seating.seat_round(
+                players,
+                preferred=tournament.preferred_table_size,
+                history=previous_tables(tournament),
+                seed=seed,
+                method="standings" if method == Round.Seating.STANDINGS else "rotate",
+                standings=ranking,
+            )
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, seating_method=method, seed=seed, repeats=plan.repeats
+        )
+        _store_tables(round_, plan.tables)
+    return round_
+
+
+def previous_tables(tournament: Tournament) -> list[list[list[int]]]:
+    """The confirmed rounds' tables, as lists of player ids: the history seating avoids repeating."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    seats = TableSeat.objects.filter(
+        table__round__tournament=tournament, table__round__status=Round.Status.CONFIRMED
+    ).values_list("table__round_id", "table_id", "player_id")
+    for round_id, table_id, player_id in seats.order_by("table__round__number", "table__number", "seat"):
+        rounds.setdefault(round_id, {}).setdefault(table_id, []).append(player_id)
+    return [list(tables.values()) for tables in rounds.values()]
+
+
+def _store_tables(round_: Round, tables: Sequence[Sequence[int]]) -> None:
+    created = Table.objects.bulk_create([Table(round=round_, number=i) for i in range(1, len(tables) + 1)])
+    TableSeat.objects.bulk_create(
+        [
+            TableSeat(table=table, seat=seat, player_id=player)
+            for table, players in zip(created, tables, strict=True)
+            for seat, player in enumerate(players)
+        ]
+    )
+
+
+def round_swap(*, round_: Round, a: int, b: int) -> Round:
+    """Swap two players' seats by hand (across tables too) while the round is a draft."""
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError("only a draft round's seating can be changed")
+    with transaction.atomic():
+        seats = {
+            s.player_id: s
+            for s in TableSeat.objects.select_for_update().filter(table__round=round_, player_id__in=[a, b])
+        }
+        if len(seats) != 2:
+            raise ServiceError("both players must be seated in this round")
+        first, second = seats[a], seats[b]
+        first_place, second_place = (first.table_id, first.seat), (second.table_id, second.seat)
+        # Two steps, so the (table, seat) and (table, player) constraints hold throughout.
+        TableSeat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+        TableSeat.objects.bulk_create(
+            [
+                TableSeat(table_id=second_place[0], seat=second_place[1], player_id=a),
+                TableSeat(table_id=first_place[0], seat=first_place[1], player_id=b),
+            ]
+        )
+        round_.repeats = seating.repeats_of(round_tables(round_), previous_tables(round_.tournament))
+        round_.save(update_fields=["repeats"])
+    return round_
+
+
+def round_tables(round_: Round) -> list[list[int]]:
+    tables: dict[int, list[int]] = {}
+    for table_id, player_id in (
+        TableSeat.objects.filter(table__round=round_)
+        .order_by("table__number", "seat")
+        .values_list("table_id", "player_id")
+    ):
+        tables.setdefault(table_id, []).append(player_id)
+    return list(tables.values())
+
+
+def round_confirm(*, round_: Round) -> Round:
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError("the round is already confirmed")
+    round_.status = Round.Status.CONFIRMED
+    round_.save(update_fields=["status"])
+    if round_.tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        tournament_set_status(tournament=round_.tournament, status=Tournament.Status.RUNNING)
+    return round_
+
+
+def round_delete(*, round_: Round) -> None:
+    if round_.status != Round.Status.DRAFT:
+        raise ServiceError("a confirmed round stays; only a draft can be deleted")
+    round_.delete()
+
+
+# --- a table's game ---------------------------------------------------------------
+
+
+@dataclass
+class TableUpload:
+    result: game_services.UploadResult
+    table: Table
+
+
+def table_game_upload(*, table: Table, content: bytes, user: User, filename: str = "") -> TableUpload:
+    """Record the game played at a table: it must seat exactly the table's players, under the tournament's rules.
+
+    A log that fails these checks is kept like any rejected upload, with
+    the path and the reason, and answered as a 400.
+    """
+    tournament = table.round.tournament
+    if table.game_id is not None:
+        raise ServiceError("this table already has its game; correct it with a new revision instead")
+    if table.round.status != Round.Status.CONFIRMED:
+        raise ServiceError("the round's seating is not confirmed yet")
+    problem = _table_mismatch(table, content)
+    if problem is not None:
+        upload = game_services.upload_rejected(
+            club=tournament.club, content=content, user=user, filename=filename, error=problem
+        )
+        return TableUpload(result=game_services.UploadResult(upload=upload), table=table)
+    with transaction.atomic():
+        result = game_services.game_upload(
+            club=tournament.club,
+            content=content,
+            user=user,
+            filename=filename,
+            played_at=tournament.starts_at,
+        )
+        if result.game is not None:
+            if Table.objects.filter(game=result.game).exclude(pk=table.pk).exists():
+                raise ServiceError("these exact bytes are already the game of another table")
+            table.game = result.game
+            table.save(update_fields=["game"])
+            if tournament.published and not result.game.public:
+                Game.objects.filter(pk=result.game.pk).update(public=True)
+            request_compile(tournament)
+    return TableUpload(result=result, table=table)
+
+
+def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
+    tournament = table.round.tournament
+    try:
+        reading = registry.read(content)
+    except MalformedDocument as exc:
+        return exc
+    if reading.game != tournament.game_type:
+        return MalformedDocument(
+            "game", f"this tournament plays {tournament.game_type!r}, not {reading.game!r}"
+        )
+    seated = {p.name_key: p.display_name for p in Player.objects.filter(table_seats__table=table)}
+    logged = {Player.key_for(name): name for name in reading.log.players}
+    if set(seated) != set(logged):
+        missing = sorted(seated[k] for k in set(seated) - set(logged))
+        extra = sorted(logged[k] for k in set(logged) - set(seated))
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(missing)}")
+        if extra:
+            parts.append(f"not at this table: {', '.join(extra)}")
+        return MalformedDocument(
+            "players", f"the log must seat table {table.number}'s players: {'; '.join(parts)}"
+        )
+    expected = reading.rules.resolve_ruleset(tournament.ruleset, len(logged)).as_dict()
+    played = reading.log.ruleset.as_dict()
+    if expected != played:
+        differ = sorted(k for k in expected if expected.get(k) != played.get(k))
+        return MalformedDocument("ruleset", f"the tournament's ruleset differs in {', '.join(differ)}")
+    return None
+
+
+# --- standings -----------------------------------------------------------------------
+
+
+def table_results(tournament: Tournament) -> list[standings.TableResult]:
+    """Each finished table of a confirmed round: its game's seats, totals and contracts made."""
+    tables = list(
+        Table.objects.filter(
+            round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
+        )
+        .select_related("round", "game")
+        .only("id", "round__number", "game__id", "game__totals", "game__current_report_id")
+    )
+    games = [t.game for t in tables if t.game is not None]
+    seats: dict[int, dict[int, int]] = {}
+    for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+        "game_id", "seat", "player_id"
+    ):
+        seats.setdefault(game_id, {})[seat] = player_id
+    made = Counter(
+        {
+            (row["game_id"], row["seat"]): row["n"]
+            for row in DealSeat.objects.filter(
+                report_id__in=[g.current_report_id for g in games], annulled=False
+            )
+            .filter(bid__isnull=False)
+            .values("game_id", "seat")
+            .annotate(n=Count("id", filter=Q(bid=F("taken"))))
+        }
+    )
+    results = []
+    for table in tables:
+        game = table.game
+        assert game is not None
+        order = seats.get(game.pk, {})
+        players = tuple(order[s] for s in sorted(order))
+        results.append(
+            standings.TableResult(
+                table=table.pk,
+                round=table.round.number,
+                players=players,
+                totals=tuple(float(t) for t in game.totals),
+                contracts_made=tuple(made[(game.pk, s)] for s in sorted(order)),
+            )
+        )
+    return results
+
+
+def standings_compile(*, tournament: Tournament) -> list[Standing]:
+    """Recompute the standings from the tables' games and replace the Standing rows in one transaction."""
+    players = list(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    lines = standings.compile_standings(
+        players,
+        table_results(tournament),
+        method=tournament.standings_method,
+        table_points={int(size): points for size, points in tournament.table_points.items()},
+        tiebreaks=tournament.tiebreaks,
+        seed=tournament.seed,
+    )
+    now = timezone.now()
+    rows = [
+        Standing(
+            tournament=tournament,
+            player_id=line.player,
+            rank=line.rank,
+            rank_to=line.rank_to,
+            points=round(line.points, 4),
+            games=line.games,
+            tiebreaks=line.tiebreaks,
+            compiled_at=now,
+        )
+        for line in lines
+    ]
+    with transaction.atomic():
+        Standing.objects.filter(tournament=tournament).delete()
+        Standing.objects.bulk_create(rows)
+        Tournament.objects.filter(pk=tournament.pk).update(standings_compiled_at=now)
+    return rows
+
+
+def request_compile(tournament: Tournament) -> None:
+    """Queue a standings compile once the current transaction commits (coalesced by the task module)."""
+    from tournaments.tasks import queue_compile
+
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: queue_compile(tournament_id))
+
+
+def cross_table(*, tournament: Tournament) -> dict[str, Any]:
+    """Who met whom: per player (in standings order), each round's table, place, total and opponents."""
+    names = dict(Player.objects.filter(entries__tournament=tournament).values_list("id", "display_name"))
+    order = list(
+        Standing.objects.filter(tournament=tournament)
+        .order_by("rank", "player_id")
+        .values_list("player_id", flat=True)
+    )
+    order += sorted((p for p in names if p not in set(order)), key=lambda p: names[p])
+    rows: dict[int, list[dict[str, Any]]] = {p: [] for p in order}
+    for result in sorted(table_results(tournament), key=lambda r: (r.round, r.table)):
+        places = result.places()
+        for seat, player in enumerate(result.players):
+            first, last = places[seat]
+            rows.setdefault(player, []).append(
+                {
+                    "round": result.round,
+                    "table": result.table,
+                    "total": result.totals[seat],
+                    "place": str(first) if first == last else f"{first}–{last}",
+                    "opponents": [
+                        {"player_id": other, "player": names.get(other, ""), "total": result.totals[i]}
+                        for i, other in enumerate(result.players)
+                        if other != player
+                    ],
+                }
+            )
+    return {
+        "players": [{"player_id": p, "player": names.get(p, "")} for p in rows],
+        "rows": [
+            {"player_id": p, "player": names.get(p, ""), "results": results} for p, results in rows.items()
+        ],
+    }
