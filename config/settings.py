@@ -15,6 +15,7 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import Env
@@ -156,6 +157,14 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=600, minimum=1)
+# Ratings are rebuilt from scratch every night, so any drift from corrections
+# arriving out of order is repaired by morning.
+CELERY_BEAT_SCHEDULE = {
+    "rebuild-ratings-nightly": {
+        "task": "tournaments.rebuild_ratings",
+        "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),
+    },
+}
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LIMIT > 60 else None
 
 # A game log is a few kilobytes; a 13-deal log with events stays far below this.

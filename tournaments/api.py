@@ -30,7 +30,7 @@ from games.idempotency import idempotent
 from games.models import Game, Player
 from games.serializers import GameSerializer
 from tournaments import services
-from tournaments.models import Round, Standing, Table, TableSeat, Tournament
+from tournaments.models import Rating, RatingChange, Round, Standing, Table, TableSeat, Tournament
 from tournaments.serializers import (
     EntrySerializer,
     PublishSerializer,
@@ -402,3 +402,79 @@ class CrossTableView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         tournament = tournament_for(request, pk)
         return Response(services.cross_table(tournament=tournament))
+
+
+class ClubRatingsView(APIView):
+    """The club's players by rating in one game (members; ``?game_type=``, default oh-hell)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game_type", str, default="oh-hell")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_read_club(request.user, club), request, "only the club's members")
+        game_type = request.query_params.get("game_type", "oh-hell")
+        rows = (
+            Rating.objects.filter(player__club=club, game_type=game_type)
+            .select_related("player")
+            .order_by("-ordinal", "player__display_name")
+        )
+        return Response(
+            {
+                "game_type": game_type,
+                "ratings": [
+                    {
+                        "rank": i,
+                        "player_id": r.player_id,
+                        "player": r.player.display_name,
+                        "mu": round(r.mu, 3),
+                        "sigma": round(r.sigma, 3),
+                        "ordinal": round(r.ordinal, 3),
+                        "games": r.games,
+                    }
+                    for i, r in enumerate(rows, start=1)
+                ],
+            }
+        )
+
+
+class PlayerRatingHistoryView(APIView):
+    """A player's rating after each rated game, oldest first (members of the player's club)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game_type", str, default="oh-hell")], responses=OpenApiTypes.OBJECT
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+        require(permissions.can_read_club(request.user, player.club), request, "only the club's members")
+        game_type = request.query_params.get("game_type", "oh-hell")
+        current = Rating.objects.filter(player=player, game_type=game_type).first()
+        history = RatingChange.objects.filter(player=player, game_type=game_type).order_by(
+            "played_at", "game_id"
+        )
+        return Response(
+            {
+                "player_id": player.pk,
+                "player": player.display_name,
+                "game_type": game_type,
+                "rating": None
+                if current is None
+                else {
+                    "mu": current.mu,
+                    "sigma": current.sigma,
+                    "ordinal": current.ordinal,
+                    "games": current.games,
+                },
+                "history": [
+                    {
+                        "game": c.game_id,
+                        "played_at": c.played_at,
+                        "mu": c.mu,
+                        "sigma": c.sigma,
+                        "ordinal": c.ordinal,
+                    }
+                    for c in history
+                ],
+            }
+        )

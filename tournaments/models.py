@@ -189,3 +189,43 @@ class Standing(models.Model):
     @property
     def place(self) -> str:
         return str(self.rank) if self.rank == self.rank_to else f"{self.rank}–{self.rank_to}"
+
+
+class Rating(models.Model):
+    """A player's current OpenSkill rating in one game (derived: rebuilt from the games any time)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game_type = models.CharField(max_length=32)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3·sigma: what leaderboards sort by.")
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game_type"], name="rating_one_per_game_type")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f} ({self.game_type})"
+
+
+class RatingChange(models.Model):
+    """The rating history: a player's rating after each rated game."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    game_type = models.CharField(max_length=32)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    played_at = models.DateTimeField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "played_at", "game_id"]
+        indexes = [models.Index(fields=["game_type", "player", "played_at"], name="ratingchange_history")]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game #{self.game_id}: {self.mu:.1f}"

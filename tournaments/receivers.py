@@ -14,8 +14,10 @@ from tournaments.models import Table
 @receiver(game_recorded, dispatch_uid="tournaments.game_recorded")
 def recompile_for_game(sender: Any, game: Game, revision: GameRevision, created: bool, **kwargs: Any) -> None:
     """A corrected (or re-audited, or dispute-decided) game of a table changes its tournament's standings."""
-    from tournaments.services import request_compile
+    from tournaments.services import request_compile, request_rating
 
     table = Table.objects.filter(game=game).select_related("round__tournament").first()
     if table is not None:
         request_compile(table.round.tournament)
+        if not created and table.round.tournament.rated:
+            request_rating(game)  # a corrected game's totals change its players' ratings

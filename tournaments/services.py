@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -22,10 +22,12 @@ from games import services as game_services
 from games.models import Club, DealSeat, Game, GameSeat, Player
 from rules import registry
 from rules.errors import MalformedDocument
-from tournaments import seating, standings
+from tournaments import ratings, seating, standings
 from tournaments.models import (
     TIEBREAKS,
     Entry,
+    Rating,
+    RatingChange,
     Round,
     Standing,
     Table,
@@ -313,6 +315,8 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
             if tournament.published and not result.game.public:
                 Game.objects.filter(pk=result.game.pk).update(public=True)
             request_compile(tournament)
+            if tournament.rated:
+                request_rating(result.game)
     return TableUpload(result=result, table=table)
 
 
@@ -426,6 +430,14 @@ def standings_compile(*, tournament: Tournament) -> list[Standing]:
     return rows
 
 
+def request_rating(game: Game) -> None:
+    """Rate a newly recorded game of a rated tournament once the transaction commits."""
+    from tournaments.tasks import update_ratings
+
+    game_id = game.pk
+    transaction.on_commit(lambda: update_ratings.delay(game_id))
+
+
 def request_compile(tournament: Tournament) -> None:
     """Queue a standings compile once the current transaction commits (coalesced by the task module)."""
     from tournaments.tasks import queue_compile
@@ -467,3 +479,111 @@ def cross_table(*, tournament: Tournament) -> dict[str, Any]:
             {"player_id": p, "player": names.get(p, ""), "results": results} for p, results in rows.items()
         ],
     }
+
+
+# --- ratings -------------------------------------------------------------------------
+
+
+def rated_games(game_type: str, *, after: Any = None) -> QuerySet[Game]:
+    """The games of rated tournaments' confirmed tables, in the order they were played."""
+    games = Game.objects.filter(
+        game_type=game_type,
+        table__round__tournament__rated=True,
+        table__round__status=Round.Status.CONFIRMED,
+    )
+    if after is not None:
+        games = games.filter(played_at__gt=after)
+    return games.order_by("played_at", "pk")
+
+
+def _as_rated(games: Sequence[Game]) -> list[ratings.RatedGame]:
+    seats: dict[int, dict[int, int]] = {}
+    for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+        "game_id", "seat", "player_id"
+    ):
+        seats.setdefault(game_id, {})[seat] = player_id
+    return [
+        ratings.RatedGame(
+            game=g.pk,
+            players=tuple(seats[g.pk][s] for s in sorted(seats.get(g.pk, {}))),
+            totals=tuple(float(t) for t in g.totals),
+        )
+        for g in games
+    ]
+
+
+def ratings_rebuild(*, game_type: str) -> int:
+    """Recompute every rating of a game from scratch (the nightly job); returns the games rated."""
+    games = list(rated_games(game_type).only("pk", "played_at", "totals"))
+    skills, history = ratings.rate(_as_rated(games))
+    played = {g.pk: g.played_at for g in games}
+    counts = Counter(change.player for change in history)
+    with transaction.atomic():
+        RatingChange.objects.filter(game_type=game_type).delete()
+        Rating.objects.filter(game_type=game_type).delete()
+        _store_ratings(game_type, skills, counts, history, played)
+    return len(games)
+
+
+def ratings_update(*, game: Game) -> int:
+    """Rate one newly recorded game: incrementally when it is the newest, else by a rebuild."""
+    latest = RatingChange.objects.filter(game_type=game.game_type).order_by("-played_at", "-game_id").first()
+    known = RatingChange.objects.filter(game=game).exists()
+    if known or (latest is not None and (game.played_at, game.pk) < (latest.played_at, latest.game_id)):
+        return ratings_rebuild(game_type=game.game_type)
+    (rated,) = _as_rated([game])
+    current = {
+        r.player_id: ratings.Skill(mu=r.mu, sigma=r.sigma)
+        for r in Rating.objects.filter(game_type=game.game_type, player_id__in=rated.players)
+    }
+    skills, history = ratings.rate([rated], current)
+    counts = Counter(
+        dict(
+            Rating.objects.filter(game_type=game.game_type, player_id__in=rated.players).values_list(
+                "player_id", "games"
+            )
+        )
+    )
+    counts.update(change.player for change in history)
+    with transaction.atomic():
+        Rating.objects.filter(game_type=game.game_type, player_id__in=rated.players).delete()
+        _store_ratings(game.game_type, skills, counts, history, {game.pk: game.played_at})
+    return 1
+
+
+def _store_ratings(
+    game_type: str,
+    skills: dict[int, ratings.Skill],
+    counts: Counter[int],
+    history: list[ratings.Change],
+    played: dict[int, Any],
+) -> None:
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                player_id=player,
+                game_type=game_type,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                ordinal=skill.ordinal,
+                games=counts[player],
+            )
+            for player, skill in skills.items()
+        ],
+        batch_size=1000,
+    )
+    RatingChange.objects.bulk_create(
+        [
+            RatingChange(
+                player_id=change.player,
+                game_type=game_type,
+                game_id=change.game,
+                played_at=played[change.game],
+                mu=change.skill.mu,
+                sigma=change.skill.sigma,
+                ordinal=change.skill.ordinal,
+            )
+            for change in history
+        ],
+        batch_size=1000,
+    )

@@ -39,3 +39,22 @@ def compile_standings(tournament_id: int) -> int:
     if tournament is None:
         return 0
     return len(standings_compile(tournament=tournament))
+
+
+@shared_task(name="tournaments.update_ratings")
+def update_ratings(game_id: int) -> int:
+    """Rate a newly recorded game of a rated tournament (a rebuild when it is not the newest)."""
+    from games.models import Game
+    from tournaments.services import ratings_update
+
+    game = Game.objects.filter(pk=game_id).first()
+    return 0 if game is None else ratings_update(game=game)
+
+
+@shared_task(name="tournaments.rebuild_ratings")
+def rebuild_ratings() -> dict[str, int]:
+    """Rebuild every game type's ratings from scratch (nightly, from Celery beat)."""
+    from rules import registry
+    from tournaments.services import ratings_rebuild
+
+    return {game_type: ratings_rebuild(game_type=game_type) for game_type in registry.game_keys()}

@@ -41,5 +41,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/games/", api.TournamentGamesView.as_view(), name="tournament-games"),
     path("tournaments/<int:pk>/audit/", api.TournamentAuditView.as_view(), name="tournament-audit"),
     path("tournaments/<int:pk>/standings/", api.StandingsView.as_view(), name="tournament-standings"),
+    path("clubs/<slug:slug>/ratings/", api.ClubRatingsView.as_view(), name="club-ratings"),
+    path("players/<int:pk>/ratings/", api.PlayerRatingHistoryView.as_view(), name="player-ratings"),
     path("tournaments/<int:pk>/crosstable/", api.CrossTableView.as_view(), name="tournament-crosstable"),
 ]
