@@ -297,6 +297,9 @@ LOGGING = {
         "django.db.backends": {"level": "INFO"},
         # Requests are logged once, by the request-id middleware.
         "django.server": {"level": "WARNING"},
+        # In-process (eager) tasks would log every call; a worker's log keeps them.
+        "celery.app.trace": {"level": "WARNING" if REDIS_URL is None else "INFO"},
+        "kombu.connection": {"level": "ERROR" if REDIS_URL is None else "WARNING"},
     },
 }
 

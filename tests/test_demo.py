@@ -52,3 +52,24 @@ def test_home_page_lists_the_demo_club(client):
     response = client.get("/")
     assert response.status_code == 200
     assert "Клуб «Козырь»" in response.content.decode()
+
+
+def test_demo_tournament_is_played_published_and_ranked():
+    from tournaments.models import Rating, Standing, Tournament
+
+    call_command("load_demo", verbosity=0)
+    tournament = (
+        Tournament.objects.get(slug="osennii-kubok")
+        if Tournament.objects.filter(slug="osennii-kubok").exists()
+        else Tournament.objects.get()
+    )
+    assert tournament.published
+    assert tournament.status == "finished"
+    assert tournament.rounds.count() == 3
+    games = [t.game for r in tournament.rounds.all() for t in r.tables.all()]
+    assert len(games) == 6
+    assert all(g is not None and g.public for g in games)
+    # The audit has something to show: a renege and a miscopied deal score.
+    assert sorted(g.status for g in games).count("errors") == 2
+    assert Standing.objects.filter(tournament=tournament).count() == 8
+    assert Rating.objects.count() == 8

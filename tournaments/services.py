@@ -120,10 +120,14 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
 
 
 def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
-    if status not in TRANSITIONS.get(tournament.status, ()):  # type: ignore[call-overload]
-        raise ServiceError(f"a {tournament.status} tournament cannot become {status}")
+    """Move the tournament along draft → registration → running → finished (the stored status decides)."""
+    with transaction.atomic():
+        current = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if status not in TRANSITIONS.get(current.status, ()):  # type: ignore[call-overload]
+            raise ServiceError(f"a {current.status} tournament cannot become {status}")
+        current.status = status
+        current.save(update_fields=["status", "updated_at"])
     tournament.status = status
-    tournament.save(update_fields=["status", "updated_at"])
     return tournament
 
 

@@ -1,4 +1,10 @@
-"""Load the demo club: members with every role, and its roster.
+"""Load the demo club: members with every role, its roster, and a played tournament.
+
+The tournament is eight players over three rounds at two tables, every
+game simulated (rules.ohhell.simulate, fixed seeds) and recorded through
+the same services a club uses; one table's scorekeeper wrote a wrong deal
+score and one game has an uncorrected renege, so the audit pages have
+something to show. Standings and ratings are compiled.
 
 Run by ``make demo`` on every start; it does nothing when the database
 already holds a club, so a second run is instant and never duplicates.
@@ -7,19 +13,27 @@ Refuses to run in production, where known passwords must never exist.
 
 from __future__ import annotations
 
+import json
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
-from games.models import Club, Membership
+from games.models import Club, Membership, Player
 from games.services import club_create, membership_set, player_get_or_create
+from rules.ohhell.simulate import simulate
+from tournaments import services as tournament_services
+from tournaments.models import Tournament
 
 DEMO_PASSWORD = "trickbook-demo"  # noqa: S105 - demo data, refused in production
 DEMO_CLUB = "Клуб «Козырь»"
 DEMO_SLUG = "kozyr"
+GUESTS = ["Анна", "Борис", "Даша"]
+ROUNDS = 3
 #: username, display name, role in the demo club
 DEMO_MEMBERS = [
     ("olga", "Ольга", Membership.Role.ORGANISER),
@@ -67,6 +81,40 @@ class Command(BaseCommand):
         for username, display_name, role in DEMO_MEMBERS:
             membership_set(club=club, user=users[username], role=role)
             player_get_or_create(club=club, display_name=display_name, user=users[username])
+        players = [player_get_or_create(club=club, display_name=name) for name in GUESTS]
+        players += list(Player.objects.filter(club=club, user__isnull=False).order_by("pk"))
+        tournament = self._tournament(club, users["olga"], users["petro"], players)
         self.stdout.write(
-            self.style.SUCCESS(f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members.")
+            self.style.SUCCESS(
+                f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
+                f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players)."
+            )
         )
+
+    def _tournament(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        started = timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=2)
+        tournament = tournament_services.tournament_create(
+            club=club, name="Осенний кубок", user=organiser, seed=2026, starts_at=started
+        )
+        for player in players:
+            tournament_services.entry_add(tournament=tournament, player=player)
+        for number in range(1, ROUNDS + 1):
+            round_ = tournament_services.round_generate(tournament=tournament)
+            tournament_services.round_confirm(round_=round_)
+            for table in round_.tables.order_by("number"):
+                names = [
+                    seat.player.display_name for seat in table.seats.select_related("player").order_by("seat")
+                ]
+                seed = number * 10 + table.number
+                game = simulate(players=names, seed=seed, renege_rate=0.02 if seed == 12 else 0.0)
+                document = game.document
+                if seed == 21:  # the scorekeeper's slip: deal 5 of the first seat written 10 too high
+                    document["deals"][4]["scores"][0] += 10
+                    document["totals"][0] += 10
+                content = json.dumps(document, ensure_ascii=False, indent=1).encode()
+                tournament_services.table_game_upload(table=table, content=content, user=scorer)
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+        tournament_services.standings_compile(tournament=tournament)
+        tournament_services.ratings_rebuild(game_type=tournament.game_type)
+        return tournament
