@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import api
+from games import api, api_statistics
 
 urlpatterns = [
     path("clubs/", api.ClubListView.as_view(), name="club-list"),
@@ -17,6 +17,14 @@ urlpatterns = [
         "clubs/<slug:slug>/uploads/<int:pk>/content/", api.UploadContentView.as_view(), name="upload-content"
     ),
     path("clubs/<slug:slug>/audit/", api.ClubAuditView.as_view(), name="club-audit"),
+    path(
+        "clubs/<slug:slug>/statistics/", api_statistics.ClubStatisticsView.as_view(), name="club-statistics"
+    ),
+    path(
+        "players/<int:pk>/statistics/",
+        api_statistics.PlayerStatisticsView.as_view(),
+        name="player-statistics",
+    ),
     path("games/", api.GameListView.as_view(), name="game-list"),
     path("games/<int:pk>/", api.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:pk>/report/", api.GameReportView.as_view(), name="game-report"),
