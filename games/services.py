@@ -281,7 +281,13 @@ def _upload_result(
 
 
 def upload_rejected(
-    *, club: Club, content: bytes, user: User, error: MalformedDocument, filename: str = "", source: str = Upload.Source.API
+    *,
+    club: Club,
+    content: bytes,
+    user: User,
+    error: MalformedDocument,
+    filename: str = "",
+    source: str = Upload.Source.API,
 ) -> Upload:
     """Keep an upload that a caller refused for its own reason (e.g. the wrong table's players)."""
     return Upload.objects.create(
