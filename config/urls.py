@@ -5,6 +5,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import health, views
+from tournaments import views as tournament_views
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", views.ApiRootView.as_view(), name="root"),
@@ -16,6 +17,16 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/seating/",
+        tournament_views.seating_list,
+        name="round-seating",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/sheets/",
+        tournament_views.score_sheets,
+        name="round-score-sheets",
+    ),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
