@@ -12,7 +12,11 @@ from rules.ohhell.ruleset import Ruleset
 
 @dataclass(slots=True)
 class DealReport:
-    """One deal as replayed: what was bid and taken, and what it scores."""
+    """One deal as replayed: what was bid and taken, and what it scores.
+
+    The replay builds one per deal with positional arguments (cheaper than
+    keywords on its hot path): keep the fields in this order.
+    """
 
     deal: int
     dealer: int

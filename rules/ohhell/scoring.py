@@ -31,15 +31,17 @@ def deal_scores(
     blind: Sequence[bool] | None,
 ) -> list[int]:
     """Every seat's points for a deal that stands (:func:`contract_points`, inlined: it runs
-    once per deal on the replay's hot path)."""
+    once per deal on the replay's hot path, and a plain loop beats a comprehension there)."""
     failed = rules.failed
     made = rules.made_bonus
     per_trick = rules.per_trick
     nil = rules.nil_points(cards)
-    scores = [
-        failed if bid != took or bid is None else nil if bid == 0 else made + per_trick * bid
-        for bid, took in zip(bids, taken)  # noqa: B905 -- seat-indexed, same length
-    ]
+    scores = []
+    for bid, took in zip(bids, taken):  # noqa: B905 -- seat-indexed, same length
+        if bid != took or bid is None:
+            scores.append(failed)
+        else:
+            scores.append(nil if bid == 0 else made + per_trick * bid)
     if blind is not None and True in blind:
         multiplier = rules.blind_multiplier
         for seat, (bid, took) in enumerate(zip(bids, taken, strict=True)):
@@ -60,5 +62,8 @@ def annulled_scores(rules: Ruleset, n: int, reneged: Sequence[int]) -> list[int]
 def balance(bids: Sequence[int | None], cards: int) -> str:
     """Seed: "Счетчик объявляет о завышении, занижении или балансе торговли по сдаче":
     ``over``, ``under`` or ``even`` as the bids sum to more, fewer or the cards."""
-    total = sum(bids) if None not in bids else sum(b for b in bids if b is not None)  # type: ignore[arg-type]
+    total = 0
+    for bid in bids:
+        if bid is not None:
+            total += bid
     return "over" if total > cards else "under" if total < cards else "even"
