@@ -163,6 +163,8 @@ class DisputeEventSerializer(serializers.ModelSerializer[DisputeEvent]):
 
 
 class DisputeSerializer(serializers.ModelSerializer[Dispute]):
+    # Explicit bounds: the model field's range depends on the database backend.
+    deal = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
     raised_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )

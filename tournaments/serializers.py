@@ -17,6 +17,8 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     reason = serializers.CharField(
         write_only=True, required=False, help_text="Why the tie-breaks change after the start."
     )
+    # Explicit bounds: the model field's range depends on the database backend.
+    preferred_table_size = serializers.IntegerField(min_value=3, max_value=7, required=False)
 
     class Meta:
         model = Tournament
