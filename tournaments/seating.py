@@ -13,7 +13,7 @@ ways to seat (``method``):
   ``rotate`` starts from, so ``rotate`` is never worse than it.
 
 Every result is reproducible: the same players (in any order), history and
-seed give the same ``Seating``; only ``random.Random(seed)`` is used. The
+seed give the same ``Seating``, on any Python version (``_Lots``). The
 organiser previews it, swaps seats by hand (``swap``) and confirms.
 docs/seating.md explains the guarantees, the heuristics and the figures.
 """
@@ -24,7 +24,7 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, TypeVar
 
 Method: TypeAlias = Literal["rotate", "standings", "random"]
 METHODS: tuple[Method, ...] = ("rotate", "standings", "random")
@@ -37,27 +37,42 @@ Rounds: TypeAlias = Sequence[Sequence[Sequence[int]]]
 
 History: TypeAlias = Meetings | Rounds
 
+_T = TypeVar("_T")
+
 MIN_TABLE = 3  # issue 5: "never a table below 3"
 MAX_TABLE = 7  # Oh Hell is played by 3 to 7 (the seed's deal counts stop at 7 players)
 
 EXACT_LIMIT = 12
 """Fields up to this size are seated by exhaustive branch and bound: 12 players
-have at most 15,400 ways to sit at four tables of three, a few milliseconds."""
+have at most 15,400 ways to sit at four tables of three, under 0.05 s. At 14
+(4+4+3+3) there are over a million, which pruning does not reliably tame."""
 
-SEARCH_EVALUATIONS = 200_000
-"""Budget of the tabu search, in swaps evaluated: a count, not a clock, so the
-result does not depend on the machine. About 0.1–0.2 s of CPython."""
-
-SEARCH_TABLES = 48
-"""Tables examined per tabu step; larger fields use a seeded sample of this many."""
+# The tabu search's budget is counted (steps, swaps evaluated), never timed, so the
+# result does not depend on the machine. The figures in docs/seating.md come from these.
 
 SEARCH_STEPS = 4_000
-"""And at most this many tabu steps, whatever the field."""
+"""Tabu steps for this round's own search."""
+
+LOOKAHEAD_STEPS = 2_000
+"""Tabu steps spent afterwards on this round together with the imagined next one."""
+
+SEARCH_EVALUATIONS = 200_000
+"""Swaps evaluated per search at most, whatever the field: bounds the time of big fields."""
+
+SEARCH_TABLES = 48
+"""Tables examined per tabu step; bigger fields use a seeded sample of this many."""
+
+PATIENCE = 1_500
+"""Tabu steps without a new best before a search gives up early."""
 
 STALL_LIMIT = 300
 """Tabu steps without a new best before the search restarts from its best, shaken."""
 
-LOOKAHEAD = 2
+TENURE_MIN, TENURE_SPREAD = 1, 3
+"""A swapped player may not go back to the table just left for 1–3 steps: short tabus
+worked best on the tight fields (16 players in fours: about 150 steps, not 700)."""
+
+LOOKAHEAD = 1
 """Later rounds imagined while seating this one (see ``_Plan``)."""
 
 LOOKAHEAD_LIMIT = 64
@@ -81,8 +96,8 @@ def table_sizes(
     (12 at 5 is 4+4+4, not 6+6), because the preferred size is usually the
     most a table comfortably holds.
     """
-    for name, value in (("entrants", entrants), ("preferred", preferred)):
-        _require_int(value, name)
+    _require_int(entrants, "entrants")
+    _require_int(preferred, "preferred")
     _require_int(minimum, "minimum")
     _require_int(maximum, "maximum")
     if minimum < 2:
@@ -116,14 +131,15 @@ def table_sizes(
 class Seating:
     """The tables of one round, in table order; each lists player ids in seat order.
 
-    Seat 0 is the first dealer, drawn by the seeded lot (Oh Hell: "Первый
-    сдатчик карт определяется жребием"); the game record still says who
-    actually dealt. ``repeats`` is the sum, over pairs at the same table, of
-    their earlier meetings; ``repeated`` lists those pairs as
+    Seat 0 is the proposed first dealer, drawn by the seeded lot (Oh Hell:
+    "Первый сдатчик карт определяется жребием"); the game record still says
+    who actually dealt. ``repeats`` is the sum, over pairs at the same table,
+    of their earlier meetings; ``repeated`` lists those pairs as
     ``(a, b, times met before)`` with ``a < b``. ``optimal`` is true when no
     seating could have fewer repeats (exact search, zero, or the lower bound
-    reached); hand swaps clear it. ``swaps`` records the organiser's swaps, so
-    ``seed`` plus ``swaps`` rebuild the confirmed seating.
+    reached); a hand swap keeps it only if the count stays the same.
+    ``swaps`` records the organiser's swaps, so ``seed`` plus ``swaps``
+    rebuild the confirmed seating.
     """
 
     tables: tuple[tuple[int, ...], ...]
@@ -182,7 +198,7 @@ class Seating:
             if not isinstance(table, list) or not table:
                 raise ValueError(f"tables[{number}] must be a non-empty list of player ids")
             tables.append(tuple(_require_int(p, f"tables[{number}] player") for p in table))
-        _require_distinct([p for table in tables for p in table])
+        _require_distinct([p for table in tables for p in table], "seated")
         repeated = []
         for entry in data.get("repeated", []):
             pair = entry.get("players") if isinstance(entry, Mapping) else None
@@ -302,10 +318,10 @@ def seat_round(
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     _require_int(seed, "seed")
     ids = [_require_int(p, "player") for p in players]
-    _require_distinct(ids)
+    _require_distinct(ids, "entered")
     sizes = table_sizes(len(ids), preferred, minimum=minimum, maximum=maximum)
     counts = meetings(history)
-    rng = random.Random(seed)  # noqa: S311 - a reproducible draw of seats, not a secret
+    rng = _Lots(seed)
     # Sorting first makes the result independent of the caller's order: a
     # preview regenerated from the same entries and seed is the same seating.
     order = sorted(ids)
@@ -357,12 +373,45 @@ def swap(seating: Seating, a: int, b: int, *, history: History) -> Seating:
         method=seating.method,
         seed=seating.seed,
         repeated=repeated,
-        optimal=not repeated,
+        # Still the minimum if the swap kept the count (e.g. within one table).
+        optimal=not repeated or (seating.optimal and sum(met for _, _, met in repeated) == seating.repeats),
         swaps=(*seating.swaps, (a, b)),
     )
 
 
 # --- helpers of seat_round -------------------------------------------------------------------------
+
+
+class _Lots:
+    """Seeded draws built only on ``random.Random(seed).random()``.
+
+    Python promises to keep that one sequence across versions, not those of
+    ``shuffle``, ``choice`` or ``randrange``; a seed stored with a confirmed
+    round must rebuild the same seating after an upgrade. Never the global
+    generator, never the clock. (The bias of ``int(random() * n)`` is below
+    one part in 2**40 for the sizes drawn here.)
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed).random  # noqa: S311 - a reproducible lot, not a secret
+
+    def below(self, n: int) -> int:
+        return int(self._random() * n)
+
+    def choice(self, items: Sequence[_T]) -> _T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[_T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[_T], k: int) -> list[_T]:
+        pool = list(items)
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
 
 
 def _cut(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
@@ -383,7 +432,7 @@ def _ranked(
         ranks = {p: _require_int(r, f"rank of player {p}") for p, r in standings.items()}
     else:
         listed = [_require_int(p, "standings player") for p in standings]
-        _require_distinct(listed)
+        _require_distinct(listed, "ranked")
         ranks = {p: rank for rank, p in enumerate(listed, start=1)}
     missing = sorted(set(ids) - set(ranks))
     if missing:
@@ -403,7 +452,7 @@ def _first_seats(history: History) -> dict[int, int]:
     return firsts
 
 
-def _seat_order(table: list[int], rng: random.Random, firsts: Mapping[int, int]) -> list[int]:
+def _seat_order(table: list[int], rng: _Lots, firsts: Mapping[int, int]) -> list[int]:
     """A seeded lot of seats, turned so that seat 0 goes to whoever dealt first least often.
 
     Turning (not re-drawing) keeps the lot's neighbours: who sits on whose left
@@ -433,20 +482,20 @@ def _require_int(value: object, name: str) -> int:
     return value
 
 
-def _require_distinct(ids: Sequence[int]) -> None:
+def _require_distinct(ids: Sequence[int], what: str) -> None:
     seen: set[int] = set()
     twice: set[int] = set()
     for p in ids:
         (twice if p in seen else seen).add(p)
     if twice:
-        raise ValueError(f"players seated twice: {sorted(twice)}")
+        raise ValueError(f"players {what} twice: {sorted(twice)}")
 
 
 # --- rotate: fewest repeated opponents -------------------------------------------------------------
 
 
 def _rotate(
-    order: list[int], sizes: list[int], counts: Mapping[frozenset[int], int], rng: random.Random
+    order: list[int], sizes: list[int], counts: Mapping[frozenset[int], int], rng: _Lots
 ) -> tuple[list[list[int]], bool]:
     """Tables with the fewest repeats, and whether that is proven the minimum.
 
@@ -465,16 +514,17 @@ def _rotate(
             weights[index[a]][index[b]] = met
             weights[index[b]][index[a]] = met
     floor = _lower_bound(weights, min(sizes))
-    random_cut = [t for t, size in enumerate(sizes) for _ in range(size)]
     if n <= EXACT_LIMIT:
-        start = _exact(n, sizes, weights)
-        floor = _cost(start, weights)
+        best = _exact(n, sizes, weights, floor)
+        floor = _cost(best, weights)
     else:
+        random_cut = [t for t, size in enumerate(sizes) for _ in range(size)]
         greedy = _greedy(n, sizes, weights)
         start = min(random_cut, greedy, key=lambda table_of: _cost(table_of, weights))
-    rounds = 1 + (LOOKAHEAD if n <= LOOKAHEAD_LIMIT else 0)
-    plan = _Plan(sizes, weights, start, rounds, rng)
-    best = plan.search(floor)
+        best = _Plan(sizes, weights, start, 1, rng).search(floor, SEARCH_STEPS)
+    if LOOKAHEAD and n <= LOOKAHEAD_LIMIT:
+        plan = _Plan(sizes, weights, best, 1 + LOOKAHEAD, rng)
+        best = plan.search(max(floor, _cost(best, weights)), LOOKAHEAD_STEPS)
     groups: list[list[int]] = [[] for _ in sizes]
     for p, t in enumerate(best):
         groups[t].append(p)
@@ -501,12 +551,13 @@ def _lower_bound(weights: list[dict[int, int]], smallest: int) -> int:
     return -(-total // 2)
 
 
-def _exact(n: int, sizes: list[int], weights: list[dict[int, int]]) -> list[int]:
+def _exact(n: int, sizes: list[int], weights: list[dict[int, int]], floor: int) -> list[int]:
     """The optimum by branch and bound over all partitions into tables of ``sizes``.
 
     Each partition is met once: the lowest unseated player always opens the
     next table, trying each distinct size still wanted. A branch whose cost
-    already reaches the best found is cut; a zero ends the search.
+    already reaches the best found is cut; reaching ``floor`` (a lower bound)
+    ends the search.
     """
     best = [t for t, size in enumerate(sizes) for _ in range(size)]
     best_cost = _cost(best, weights)
@@ -542,13 +593,13 @@ def _exact(n: int, sizes: list[int], weights: list[dict[int, int]]) -> list[int]
                 chosen = set(others)
                 extend([p for p in rest if p not in chosen], cost + added)
                 groups.pop()
-                if best_cost == 0:
+                if best_cost <= floor:
                     break
             wanted[size] += 1
-            if best_cost == 0:
+            if best_cost <= floor:
                 return
 
-    if best_cost > 0:
+    if best_cost > floor:
         extend(list(range(n)), 0)
     return best
 
@@ -605,7 +656,7 @@ class _Plan:
         history: list[dict[int, int]],
         first: list[int],
         rounds: int,
-        rng: random.Random,
+        rng: _Lots,
     ) -> None:
         self.n = len(first)
         self.sizes = sizes
@@ -628,6 +679,7 @@ class _Plan:
         self.own_now: list[int] = []
         self.now = self.total = 0
         self._load(plan)
+        self.best_now = self.best_total = self.steps = 0  # what the last search found, and its steps
 
     def _load(self, plan: list[list[int]]) -> None:
         """Rebuild every count from the tables of each round."""
@@ -660,60 +712,70 @@ class _Plan:
     def key(self) -> int:
         return self.now_weight * self.now + self.total
 
-    def search(self, floor: int) -> list[int]:
-        """The best first round found; stops early when no plan could be better."""
-        rng, n, rounds = self.rng, self.n, self.rounds
+    def search(self, floor: int, steps: int) -> list[int]:
+        """The best first round found in ``steps``; stops early at ``floor`` with a clean future,
+        or after ``PATIENCE`` steps without a new best."""
+        rng, n, rounds, weight = self.rng, self.n, self.rounds, self.now_weight
         tables_count = len(self.sizes)
         all_tables = list(range(tables_count))
         best_plan = [list(round_) for round_ in self.table_of]
         best_key, best_now, best_total = self.key(), self.now, self.total
         tabu: dict[tuple[int, int, int], int] = {}
-        step = stall = evaluations = 0
-        while evaluations < SEARCH_EVALUATIONS and step < SEARCH_STEPS:
+        step = stall = evaluations = last_best = 0
+        while evaluations < SEARCH_EVALUATIONS and step < steps and step - last_best < PATIENCE:
             if best_now <= floor and best_total == best_now:
                 break  # this round at its minimum, the imagined ones clean
             step += 1
-            troubled = [(r, p) for r in range(rounds) for p in range(n) if self.own[r][p]]
+            troubled = [(r, p) for r in range(rounds) for p, mine in enumerate(self.own[r]) if mine]
             if not troubled:  # every round clean: nothing left to improve
                 best_plan, best_now, best_total = [list(x) for x in self.table_of], self.now, self.total
                 break
             r, player = rng.choice(troubled)
             table_of, own, members = self.table_of[r], self.own[r], self.members[r]
             home = table_of[player]
-            row, past = self.met[player], self.history[player]
+            home_members = members[home]
+            with_now = r == 0 and weight > 0
+            # For every player x: the meetings of ``player`` at x's table, and of x with
+            # ``player``'s tablemates; a swap's change in cost is read off these.
+            row = self.met[player]
             known: dict[int, int] = {}
             for other, met in row.items():
                 known[table_of[other]] = known.get(table_of[other], 0) + met
+            joining: dict[int, int] = {}
+            for q in home_members:
+                for other, met in self.met[q].items():
+                    joining[other] = joining.get(other, 0) + met
+            past = self.history[player]
             known_now: dict[int, int] = {}
-            if r == 0 and self.now_weight:
+            joining_now: dict[int, int] = {}
+            if with_now:
                 for other, met in past.items():
                     known_now[table_of[other]] = known_now.get(table_of[other], 0) + met
-            sampled = tables_count - 1 > SEARCH_TABLES
-            targets = rng.sample(all_tables, SEARCH_TABLES) if sampled else all_tables
-            home_members = members[home]
-            mine = own[player]
+                for q in home_members:
+                    for other, met in self.history[q].items():
+                        joining_now[other] = joining_now.get(other, 0) + met
+            own_now = self.own_now
+            mine, mine_now = own[player], own_now[player]
+            targets = (
+                rng.sample(all_tables, SEARCH_TABLES) if tables_count - 1 > SEARCH_TABLES else all_tables
+            )
             current = self.key()
             best_delta: int | None = None
             moves: list[tuple[int, int, int, int]] = []
             for table in targets:
                 if table == home:
                     continue
-                there = known.get(table, 0)
+                there = known.get(table, 0) - mine
+                there_now = known_now.get(table, 0) - mine_now
                 barred = tabu.get((r, player, table), 0) > step
                 for other in members[table]:
-                    other_row = self.met[other]
-                    joining = 0
-                    for q in home_members:
-                        joining += other_row.get(q, 0)
-                    d_total = there + joining - 2 * row.get(other, 0) - mine - own[other]
+                    d_total = there + joining.get(other, 0) - 2 * row.get(other, 0) - own[other]
                     d_now = 0
-                    if known_now or (r == 0 and self.now_weight):
-                        other_past = self.history[other]
-                        d_now = known_now.get(table, 0) - 2 * past.get(other, 0)
-                        d_now -= self.own_now[player] + self.own_now[other]
-                        for q in home_members:
-                            d_now += other_past.get(q, 0)
-                    delta = self.now_weight * d_now + d_total
+                    if with_now:
+                        d_now = (
+                            there_now + joining_now.get(other, 0) - 2 * past.get(other, 0) - own_now[other]
+                        )
+                    delta = weight * d_now + d_total
                     evaluations += 1
                     if best_delta is not None and delta > best_delta:
                         continue
@@ -727,54 +789,73 @@ class _Plan:
                 continue
             other, table, d_now, d_total = rng.choice(moves)
             self._swap(r, player, other)
-            self.now += d_now
+            self.now += d_now if weight else d_total  # one round: the plan is the round
             self.total += d_total
-            tenure = 4 + rng.randrange(8)
+            tenure = TENURE_MIN + rng.below(TENURE_SPREAD)
             tabu[(r, player, home)] = step + tenure
             tabu[(r, other, table)] = step + tenure
             if self.key() < best_key:
                 best_plan = [list(x) for x in self.table_of]
-                best_key, best_now, best_total, stall = self.key(), self.now, self.total, 0
+                best_key, best_now, best_total = self.key(), self.now, self.total
+                stall, last_best = 0, step
             else:
                 stall += 1
             if stall >= STALL_LIMIT:
                 stall = 0
                 shaken = [list(x) for x in best_plan]
                 for _ in range(max(2, n // 8)):
-                    round_ = shaken[rng.randrange(rounds)]
-                    a, b = rng.randrange(n), rng.randrange(n)
+                    round_ = shaken[rng.below(rounds)]
+                    a, b = rng.below(n), rng.below(n)
                     round_[a], round_[b] = round_[b], round_[a]
                 self._load(shaken)
                 tabu.clear()
+        self.best_now, self.best_total, self.steps = best_now, best_total, step
         return best_plan[0]
 
     def _swap(self, r: int, a: int, b: int) -> None:
-        """Swap players ``a`` and ``b`` (at different tables) in round ``r``, keeping the counts."""
-        table_of, members, met = self.table_of[r], self.members[r], self.met
+        """Swap players ``a`` and ``b`` (at different tables) in round ``r``, keeping the counts.
+
+        Incremental: only pairs with ``a`` or ``b`` change, so only their own
+        counts and those of their old and new tablemates are touched.
+        """
+        table_of, members, met, own = self.table_of[r], self.members[r], self.met, self.own[r]
         home, away = table_of[a], table_of[b]
-        changes = []
-        for q in members[home]:
-            if q != a:
-                changes += [(a, q, -1), (b, q, 1)]
-        for q in members[away]:
-            if q != b:
-                changes += [(b, q, -1), (a, q, 1)]
+        stay_home = [q for q in members[home] if q != a]
+        stay_away = [q for q in members[away] if q != b]
+        row_a, row_b = met[a], met[b]
+        own_a = own_b = 0
+        for q in stay_home:  # q loses a, gains b
+            with_a, with_b = row_a.get(q, 0), row_b.get(q, 0)
+            own[q] += with_b - with_a + 1
+            own_b += with_b
+        for q in stay_away:  # q loses b, gains a
+            with_a, with_b = row_a.get(q, 0), row_b.get(q, 0)
+            own[q] += with_a - with_b + 1
+            own_a += with_a
+        own[a], own[b] = own_a, own_b
+        if r == 0 and self.now_weight:
+            past_a, past_b, own_now = self.history[a], self.history[b], self.own_now
+            now_a = now_b = 0
+            for q in stay_home:
+                own_now[q] += past_b.get(q, 0) - past_a.get(q, 0)
+                now_b += past_b.get(q, 0)
+            for q in stay_away:
+                own_now[q] += past_a.get(q, 0) - past_b.get(q, 0)
+                now_a += past_a.get(q, 0)
+            own_now[a], own_now[b] = now_a, now_b
+        changes = [(a, q, -1) for q in stay_home] + [(b, q, 1) for q in stay_home]
+        changes += [(b, q, -1) for q in stay_away] + [(a, q, 1) for q in stay_away]
+        others = [other_r for other_r in range(self.rounds) if other_r != r]
         for x, y, d in changes:
             count = met[x].get(y, 0) + d
             if count:
                 met[x][y] = met[y][x] = count
             else:
                 del met[x][y], met[y][x]
-            for other_r in range(self.rounds):
-                if other_r != r and self.table_of[other_r][x] == self.table_of[other_r][y]:
+            for other_r in others:
+                if self.table_of[other_r][x] == self.table_of[other_r][y]:
                     self.own[other_r][x] += d
                     self.own[other_r][y] += d
         members[home][members[home].index(a)] = b
         members[away][members[away].index(b)] = a
         table_of[a], table_of[b] = away, home
-        own = self.own[r]
-        for group in (members[home], members[away]):
-            for p in group:
-                own[p] = sum(met[p].get(q, 0) - 1 for q in group if q != p)
-                if r == 0:
-                    self.own_now[p] = sum(self.history[p].get(q, 0) for q in group)
