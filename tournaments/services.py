@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -178,12 +178,12 @@ def round_generate(
         )
         number = tournament.rounds.count() + 1
         seed = tournament.seed * 1000 + number if seed is None else seed
-        ranking = None
+        ranking: dict[int, int] | None = None
         if method == Round.Seating.STANDINGS:
-            ranking = list(
-                tournament.standings.order_by("rank", "player_id").values_list("player_id", flat=True)
-            )
-            ranking += [p for p in players if p not in set(ranking)]
+            # Players sharing a place are tied for seating too; the seed orders them.
+            ranking = dict(tournament.standings.values_list("player_id", "rank"))
+            last = max(ranking.values(), default=0) + 1
+            ranking.update({p: last for p in players if p not in ranking})
         try:
             plan = seating.seat_round(
                 players,
@@ -359,44 +359,51 @@ def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
 
 
 def table_results(tournament: Tournament) -> list[standings.TableResult]:
-    """Each finished table of a confirmed round: its game's seats, totals and contracts made."""
-    tables = list(
-        Table.objects.filter(
-            round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
-        )
-        .select_related("round", "game")
-        .only("id", "round__number", "game__id", "game__totals", "game__current_report_id")
+    """Each finished table of a confirmed round: its game's seats, totals and contracts made.
+
+    Three reads, whatever the number of tables: the tables (with their
+    games' totals), the seats and the contracts-made counts. The last two
+    select by subquery rather than a list of every game, and drop the
+    models' default ordering, which would join the games, revisions and
+    reports for nothing.
+    """
+    finished = Table.objects.filter(
+        round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
     )
-    games = [t.game for t in tables if t.game is not None]
+    tables = list(finished.values_list("id", "round__number", "game_id", "game__totals"))
     seats: dict[int, dict[int, int]] = {}
-    for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
-        "game_id", "seat", "player_id"
+    for game_id, seat, player_id in (
+        GameSeat.objects.filter(game__in=finished.values("game_id"))
+        .order_by()
+        .values_list("game_id", "seat", "player_id")
     ):
         seats.setdefault(game_id, {})[seat] = player_id
-    made = Counter(
-        {
-            (row["game_id"], row["seat"]): row["n"]
-            for row in DealSeat.objects.filter(
-                report_id__in=[g.current_report_id for g in games], annulled=False
-            )
-            .filter(bid__isnull=False)
-            .values("game_id", "seat")
-            .annotate(n=Count("id", filter=Q(bid=F("taken"))))
-        }
-    )
+    # Only made contracts are counted, so a seat with none has no row: the Counter answers 0.
+    made: Counter[tuple[int, int]] = Counter()
+    for game_id, seat, n in (
+        DealSeat.objects.filter(
+            report_id__in=finished.values("game__current_report_id"),
+            annulled=False,
+            bid__isnull=False,
+            bid=F("taken"),
+        )
+        .order_by()
+        .values("game_id", "seat")
+        .annotate(n=Count("id"))
+        .values_list("game_id", "seat", "n")
+    ):
+        made[(game_id, seat)] = n
     results = []
-    for table in tables:
-        game = table.game
-        assert game is not None
-        order = seats.get(game.pk, {})
-        players = tuple(order[s] for s in sorted(order))
+    for table_id, round_number, game_id, totals in tables:
+        order = seats.get(game_id, {})
+        in_seat_order = sorted(order)
         results.append(
             standings.TableResult(
-                table=table.pk,
-                round=table.round.number,
-                players=players,
-                totals=tuple(float(t) for t in game.totals),
-                contracts_made=tuple(made[(game.pk, s)] for s in sorted(order)),
+                table=table_id,
+                round=round_number,
+                players=tuple(order[s] for s in in_seat_order),
+                totals=tuple(float(t) for t in totals),
+                contracts_made=tuple(made[(game_id, s)] for s in in_seat_order),
             )
         )
     return results

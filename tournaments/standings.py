@@ -12,7 +12,7 @@ lots (seeded). Players still tied share the place, shown "3–4".
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -107,12 +107,13 @@ def compile_standings(
             line.points = line.total / line.games if line.games else 0.0
     _draw_lots(list(lines.values()), seed)
     ordered = sorted(lines.values(), key=lambda ln: (-ln.points, ln.player))
+    tables_of = _tables_of(results)
     tiers: list[list[Line]] = []
     for group in _equal_runs(ordered, lambda ln: ln.points):
-        h2h = _head_to_head(group, results) if len(group) > 1 else {}
+        h2h = _head_to_head(group, results, tables_of) if len(group) > 1 else {}
         for line in group:
             line.tiebreaks = {name: _value(name, line, h2h) for name in tiebreaks}
-        tiers.extend(_break_ties(group, list(tiebreaks), results))
+        tiers.extend(_break_ties(group, list(tiebreaks), results, tables_of))
     rank = 1
     standings = []
     for tier in tiers:
@@ -139,10 +140,31 @@ def _value(name: str, line: Line, h2h: Mapping[int, float]) -> float | int | Non
     return int(getattr(line, name))
 
 
-def _head_to_head(group: Sequence[Line], results: Sequence[TableResult]) -> dict[int, float]:
-    """Among the tied: a point for each tied rival finished below at a shared table, half for level."""
+def _tables_of(results: Sequence[TableResult]) -> dict[int, list[int]]:
+    """Per player, the indexes of the results they sat in (in the results' order)."""
+    tables_of: dict[int, list[int]] = defaultdict(list)
+    for index, result in enumerate(results):
+        for player in dict.fromkeys(result.players):
+            tables_of[player].append(index)
+    return tables_of
+
+
+def _head_to_head(
+    group: Sequence[Line],
+    results: Sequence[TableResult],
+    tables_of: Mapping[int, Sequence[int]] | None = None,
+) -> dict[int, float]:
+    """Among the tied: a point for each tied rival finished below at a shared table, half for level.
+
+    With ``tables_of`` (from :func:`_tables_of`) only the tables where two
+    or more of the tied sat are visited, in the results' order; the others
+    add nothing.
+    """
     tied = {line.player for line in group}
     score: dict[int, float] = defaultdict(float)
+    if tables_of is not None:
+        seen = Counter(index for player in tied for index in tables_of.get(player, ()))
+        results = [results[index] for index in sorted(i for i, n in seen.items() if n > 1)]
     for result in results:
         at_table = [(p, t) for p, t in zip(result.players, result.totals, strict=True) if p in tied]
         for p, t in at_table:
@@ -152,12 +174,17 @@ def _head_to_head(group: Sequence[Line], results: Sequence[TableResult]) -> dict
     return {p: score.get(p, 0.0) for p in tied}
 
 
-def _break_ties(group: list[Line], remaining: list[str], results: Sequence[TableResult]) -> list[list[Line]]:
+def _break_ties(
+    group: list[Line],
+    remaining: list[str],
+    results: Sequence[TableResult],
+    tables_of: Mapping[int, Sequence[int]] | None = None,
+) -> list[list[Line]]:
     """Split a tied group by the first tie-break, then each sub-group by the next (head-to-head recomputed)."""
     if len(group) == 1 or not remaining:
         return [group]
     name, rest = remaining[0], remaining[1:]
-    h2h = _head_to_head(group, results) if name == "head_to_head" else {}
+    h2h = _head_to_head(group, results, tables_of) if name == "head_to_head" else {}
 
     def key(line: Line) -> float:
         value = _value(name, line, h2h)
@@ -168,7 +195,7 @@ def _break_ties(group: list[Line], remaining: list[str], results: Sequence[Table
 
     tiers = []
     for tier in _equal_runs(sorted(group, key=key), key):
-        tiers.extend(_break_ties(tier, rest, results))
+        tiers.extend(_break_ties(tier, rest, results, tables_of))
     return tiers
 
 

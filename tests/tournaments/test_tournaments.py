@@ -309,3 +309,15 @@ def test_standings_follow_an_upload_through_the_live_worker(celery_worker_proces
         time.sleep(0.1)
     assert Standing.objects.filter(tournament=tournament, games=1).count() == 4
     assert Standing.objects.filter(tournament=tournament).count() == len(NAMES)
+
+
+def test_later_rounds_may_seat_strong_with_strong(tournament, seated, people, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(seated, people)
+    ranked = list(Standing.objects.filter(tournament=tournament).order_by("rank", "player_id"))
+    second = services.round_generate(tournament=tournament, method=Round.Seating.STANDINGS)
+    tables = services.round_tables(second)
+    top_four = {s.player_id for s in ranked if s.rank_to <= 4}
+    if len(top_four) == 4:  # no tie across the cut: the top table is exactly the top four
+        assert set(tables[0]) == top_four
+    assert second.seating_method == "standings"
