@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
@@ -89,14 +89,8 @@ def game_for(request: Request, pk: int) -> Game:
     """The game if the user may read it; 404 otherwise."""
     game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
     if not permissions.can_read_game(request.user, game):
-        raise_not_found()
+        raise Http404("No game here, or not one you may read.")
     return game
-
-
-def raise_not_found() -> None:
-    from django.http import Http404
-
-    raise Http404("No game here, or not one you may read.")
 
 
 # --- clubs and members ---------------------------------------------------------

@@ -17,30 +17,8 @@ from tests.games.factories import game_bytes, game_document
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples" / "ohhell"
-RENEGE_LOG = {
-    "game": "oh-hell",
-    "version": 1,
-    "ruleset": {"preset": "classic", "schedule": [1, 2]},
-    "players": ["Olga", "Petro", "Taras"],
-    "deals": [
-        {"dealer": 2, "cards": 1, "trump": "5C", "bids": [1, 0, 0], "tricks": [["AH", "2H", "KH"]]},
-        {
-            "dealer": 0,
-            "cards": 2,
-            "trump": None,
-            "bids": [1, 1, 0],
-            "tricks": [["QD", "3C", "4D"], ["2S", "7D", "5S"]],
-        },
-        {
-            "dealer": 0,
-            "cards": 2,
-            "trump": None,
-            "bids": [0, 2, 0],
-            "tricks": [["AS", "KS", "QS"], ["AD", "KD", "QD"]],
-        },
-    ],
-}
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "spec-examples" / "ohhell"
+RENEGE_LOG = json.loads((EXAMPLES / "renege-and-redeal.json").read_text(encoding="utf-8"))
 
 
 def upload(api, content: bytes, **extra):

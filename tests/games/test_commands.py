@@ -16,7 +16,7 @@ from tests.games.factories import game_bytes
 
 pytestmark = pytest.mark.django_db
 
-RENEGE_LOG = Path(__file__).resolve().parents[3] / "shared/spec/examples/ohhell/renege-and-redeal.json"
+RENEGE_LOG = Path(__file__).resolve().parents[1] / "data/spec-examples/ohhell/renege-and-redeal.json"
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -14,7 +15,7 @@ from tests.games.factories import game_bytes, game_document
 
 pytestmark = pytest.mark.django_db
 
-SPEC_EXAMPLES = "../shared/spec/examples/ohhell"
+SPEC_EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "spec-examples" / "ohhell"
 
 
 def test_upload_records_the_game_its_seats_revision_report_and_rows(people):
