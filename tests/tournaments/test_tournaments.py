@@ -334,3 +334,18 @@ def test_later_rounds_may_seat_strong_with_strong(tournament, seated):
     assert second.seating_method == "standings"
     assert set(tables[0]) == set(order[:4])
     assert set(tables[1]) == set(order[4:])
+
+
+def test_game_lists_filter_by_tournament(api, people, tournament, seated):
+    play_round(seated, people)
+    other = game_services.game_upload(
+        club=people.club, content=table_log(seated.tables.first(), 999), user=people.scorer
+    ).game
+    api.force_authenticate(people.member)
+    ids = {g["id"] for g in api.get(f"/api/v1/games/?tournament={tournament.pk}").json()["results"]}
+    assert ids == {t.game_id for t in seated.tables.all()}
+    assert other.pk not in ids
+    club_ids = {
+        g["id"] for g in api.get(f"/api/v1/clubs/kozyr/games/?tournament={tournament.pk}").json()["results"]
+    }
+    assert club_ids == ids
