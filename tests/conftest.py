@@ -18,6 +18,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -101,7 +102,9 @@ def celery_eager_unless_live(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def celery_worker_process(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """A real ``celery worker`` process on this test process's queue and test database.
 
     Yields the worker's node name. Tasks reach it through the real Redis
@@ -139,6 +142,13 @@ def celery_worker_process(django_db_setup: None, tmp_path_factory: pytest.TempPa
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        # The server may not have noticed the worker's connection close yet;
+        # end it so the test database can be dropped.
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture(scope="session")
