@@ -25,6 +25,8 @@ demo: install
 	@echo "  admin           http://$(HOST):$(PORT)/admin/"
 	@echo "  API             http://$(HOST):$(PORT)/api/v1/"
 	@echo "  API docs        http://$(HOST):$(PORT)/api/docs/"
+	@echo "  standings       http://$(HOST):$(PORT)/api/v1/tournaments/1/standings/"
+	@echo "  score sheets    http://$(HOST):$(PORT)/tournaments/1/rounds/1/sheets/"
 	@echo "  health          http://$(HOST):$(PORT)/healthz"
 	@echo "  demo login      admin / trickbook-demo (superuser); olga, petro, taras: same password"
 	@echo ""
