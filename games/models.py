@@ -128,11 +128,20 @@ class Game(models.Model):
 
 
 class GameSeat(models.Model):
-    """Who sat where: seat index (0-based, clockwise) to the club's player."""
+    """Who sat where: seat index (0-based, clockwise) to the club's player.
+
+    ``total`` and ``contracts_made`` repeat what the game's current report
+    says of this seat, written with the report: standings read them for
+    thousands of games at once without scanning every deal's rows.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    total = models.IntegerField(null=True, help_text="The seat's recomputed total in the current report.")
+    contracts_made = models.PositiveIntegerField(
+        default=0, help_text="Contracts made exactly in deals that stood, per the current report."
+    )
 
     class Meta:
         ordering = ["game", "seat"]

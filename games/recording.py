@@ -17,7 +17,7 @@ from django.db import connection
 from django.db.models import Model, OuterRef, Subquery
 from django.db.models.functions import Now
 
-from games.models import AuditReport, Club, DealSeat, Finding, Game, GameRevision, Player
+from games.models import AuditReport, Club, DealSeat, Finding, Game, GameRevision, GameSeat, Player
 from rules import registry
 
 M = TypeVar("M", bound=Model)
@@ -41,6 +41,21 @@ class Replayed:
 
     def count(self, severity: str) -> int:
         return sum(1 for f in self.report["findings"] if f["severity"] == severity)
+
+
+def seat_results(report: dict[str, Any]) -> list[tuple[int | None, int]]:
+    """Per seat, (total, contracts made): a contract counts when the bid was met in a deal that stood."""
+    totals = report["totals"]
+    made = [0] * len(totals)
+    for deal in report["deals"]:
+        if deal.get("annulled"):
+            continue
+        for seat, (bid, taken) in enumerate(
+            zip(deal.get("bids") or (), deal.get("taken") or (), strict=False)
+        ):
+            if bid is not None and bid == taken:
+                made[seat] += 1
+    return [(None if t is None else int(t), m) for t, m in zip(totals, made, strict=True)]
 
 
 def status_of(replayed: Replayed) -> str:
@@ -117,6 +132,11 @@ def store_reports(
         games.append(game)
     if not new_games:
         Game.objects.bulk_update(games, ["ruleset", "totals", "status"])
+        results = {game.pk: seat_results(replayed.report) for game, _, replayed, _ in entries}
+        seat_rows = list(GameSeat.objects.filter(game__in=[g.pk for g in games]))
+        for row in seat_rows:
+            row.total, row.contracts_made = results[row.game_id][row.seat]
+        GameSeat.objects.bulk_update(seat_rows, ["total", "contracts_made"])
     # One statement for any number of games: each points at its newest revision and report.
     newest_revision = GameRevision.objects.filter(game=OuterRef("pk")).order_by("-number").values("pk")[:1]
     newest_report = AuditReport.objects.filter(game=OuterRef("pk")).order_by("-pk").values("pk")[:1]

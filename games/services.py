@@ -203,9 +203,11 @@ def games_upload(
         recording.create_all(
             GameSeat,
             [
-                GameSeat(game=game, seat=seat, player_id=player_id)
+                GameSeat(game=game, seat=seat, player_id=player_id, total=total, contracts_made=made)
                 for i, game in zip(new, games, strict=True)
-                for seat, player_id in enumerate(seats[i])
+                for seat, (player_id, (total, made)) in enumerate(
+                    zip(seats[i], recording.seat_results(plans[i].report), strict=True)
+                )
             ],
         )
         revisions = recording.create_all(

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
 from games import services as game_services
-from games.models import Club, DealSeat, Game, GameSeat, Player
+from games.models import Club, Game, GameSeat, Player
 from rules import registry
 from rules.errors import MalformedDocument
 from tournaments import ratings, seating, standings
@@ -361,49 +361,34 @@ def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
 def table_results(tournament: Tournament) -> list[standings.TableResult]:
     """Each finished table of a confirmed round: its game's seats, totals and contracts made.
 
-    Three reads, whatever the number of tables: the tables (with their
-    games' totals), the seats and the contracts-made counts. The last two
-    select by subquery rather than a list of every game, and drop the
-    models' default ordering, which would join the games, revisions and
-    reports for nothing.
+    One read of the games' seats, whatever the number of tables: each seat
+    carries its total and contracts made (written with the game's report),
+    so no deal rows are scanned. The models' default ordering is dropped: it
+    would join the games, revisions and reports for nothing.
     """
-    finished = Table.objects.filter(
-        round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
-    )
-    tables = list(finished.values_list("id", "round__number", "game_id", "game__totals"))
-    seats: dict[int, dict[int, int]] = {}
-    for game_id, seat, player_id in (
-        GameSeat.objects.filter(game__in=finished.values("game_id"))
-        .order_by()
-        .values_list("game_id", "seat", "player_id")
-    ):
-        seats.setdefault(game_id, {})[seat] = player_id
-    # Only made contracts are counted, so a seat with none has no row: the Counter answers 0.
-    made: Counter[tuple[int, int]] = Counter()
-    for game_id, seat, n in (
-        DealSeat.objects.filter(
-            report_id__in=finished.values("game__current_report_id"),
-            annulled=False,
-            bid__isnull=False,
-            bid=F("taken"),
+    rows = (
+        GameSeat.objects.filter(
+            game__table__round__tournament=tournament, game__table__round__status=Round.Status.CONFIRMED
         )
         .order_by()
-        .values("game_id", "seat")
-        .annotate(n=Count("id"))
-        .values_list("game_id", "seat", "n")
-    ):
-        made[(game_id, seat)] = n
+        .values_list(
+            "game__table__id", "game__table__round__number", "seat", "player_id", "total", "contracts_made"
+        )
+    )
+    tables: dict[int, tuple[int, dict[int, tuple[int, float, int]]]] = {}
+    for table_id, round_number, seat, player_id, total, made in rows:
+        tables.setdefault(table_id, (round_number, {}))[1][seat] = (player_id, float(total or 0), made)
     results = []
-    for table_id, round_number, game_id, totals in tables:
-        order = seats.get(game_id, {})
-        in_seat_order = sorted(order)
+    for table_id in sorted(tables):
+        round_number, seats = tables[table_id]
+        in_order = [seats[s] for s in sorted(seats)]
         results.append(
             standings.TableResult(
                 table=table_id,
                 round=round_number,
-                players=tuple(order[s] for s in in_seat_order),
-                totals=tuple(float(t) for t in totals),
-                contracts_made=tuple(made[(game_id, s)] for s in in_seat_order),
+                players=tuple(p for p, _, _ in in_order),
+                totals=tuple(t for _, t, _ in in_order),
+                contracts_made=tuple(m for _, _, m in in_order),
             )
         )
     return results

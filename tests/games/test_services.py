@@ -235,3 +235,45 @@ def test_club_slug_is_made_unique(people):
     a = services.club_create(name="Kozyr", user=people.member)
     b = services.club_create(name="Kozyr", user=people.member)
     assert (a.slug, b.slug) == ("kozyr-2", "kozyr-3")
+
+
+def test_each_seat_keeps_its_total_and_contracts_made_with_the_report(people):
+    document = game_document(seed=90, players=["Anna", "Boris", "Vera", "Gleb"])
+    game = services.game_upload(
+        club=people.club, content=json.dumps(document).encode(), user=people.scorer
+    ).game
+
+    def from_rows():
+        rows = DealSeat.objects.filter(report=Game.objects.get(pk=game.pk).current_report, annulled=False)
+        return [
+            sum(1 for r in rows if r.seat == seat and r.bid is not None and r.bid == r.taken)
+            for seat in range(4)
+        ]
+
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+    assert [s.total for s in seats] == document["totals"]
+    assert [s.contracts_made for s in seats] == from_rows()
+    # A correction that changes who made a contract moves the seat's count with it.
+    deal = document["deals"][0]
+    deal["bids"][0] = 1 - deal["bids"][0] if document["deals"][0]["cards"] == 1 else deal["bids"][0]
+    services.game_correct(game=game, content=json.dumps(document).encode(), user=people.scorer, reason="bid")
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+    assert [s.contracts_made for s in seats] == from_rows()
+    assert [s.total for s in seats] == Game.objects.get(pk=game.pk).totals
+
+
+def test_the_migration_fills_seat_results_of_existing_games(people):
+    import importlib
+
+    from django.apps import apps
+
+    game = services.game_upload(club=people.club, content=game_bytes(seed=91), user=people.scorer).game
+    expected = list(
+        GameSeat.objects.filter(game=game).order_by("seat").values_list("total", "contracts_made")
+    )
+    GameSeat.objects.filter(game=game).update(total=None, contracts_made=0)
+    importlib.import_module("games.migrations.0003_seat_results").fill_seat_results(apps, None)
+    assert (
+        list(GameSeat.objects.filter(game=game).order_by("seat").values_list("total", "contracts_made"))
+        == expected
+    )
