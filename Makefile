@@ -27,6 +27,7 @@ demo: install
 	@echo "  API docs        http://$(HOST):$(PORT)/api/docs/"
 	@echo "  standings       http://$(HOST):$(PORT)/api/v1/tournaments/1/standings/"
 	@echo "  score sheets    http://$(HOST):$(PORT)/tournaments/1/rounds/1/sheets/"
+	@echo "  a game          http://$(HOST):$(PORT)/games/1/ (seating with links: /tournaments/1/rounds/1/seating/)"
 	@echo "  health          http://$(HOST):$(PORT)/healthz"
 	@echo "  demo login      admin / trickbook-demo (superuser); olga, petro, taras: same password"
 	@echo ""

@@ -5,6 +5,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import health, views
+from games import views as game_views
 from tournaments import views as tournament_views
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -17,6 +18,7 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("games/<int:pk>/", game_views.game_page, name="game-page"),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/seating/",
         tournament_views.seating_list,

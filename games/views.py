@@ -1,0 +1,104 @@
+"""Pages of the games app: a game's score sheet, as the seed's scorekeeper keeps it.
+
+"Составляется таблица счета, которая делится на двойные или одинарные
+колонки по числу игроков … с промежуточным суммированием": a row per deal,
+for each player bid / taken / score / running total, the over / under /
+even announcement, annulled deals struck through with the reason, and the
+scorekeeper's recorded score shown beside the recomputed one wherever they
+differ. The findings follow, each linked to its deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from games import permissions, selectors
+from games.models import Game
+from rules import registry
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = {"H", "D"}
+
+
+def card_label(card: str | None) -> dict[str, Any] | None:
+    """A canonical card ("QH") as shown on a sheet: rank and suit symbol, and whether it is red."""
+    if not card:
+        return None
+    rank, suit = card[:-1], card[-1]
+    return {"text": f"{'10' if rank == 'T' else rank}{SUIT_SYMBOLS[suit]}", "red": suit in RED_SUITS}
+
+
+def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> list[dict[str, Any]]:
+    """Rows of the sheet: per deal the dealer, cards, trump, balance and each seat's cells."""
+    reasons: dict[int, list[str]] = {}
+    for finding in report["findings"]:
+        if finding["code"] == "RENEGE_UNCORRECTED" and finding.get("deal"):
+            reasons.setdefault(finding["deal"], []).append(finding["message"])
+    running = [0] * len(report["players"])
+    rows = []
+    for index, deal in enumerate(report["deals"]):
+        written = recorded[index] if index < len(recorded) else None
+        cells = []
+        blind = deal.get("blind") or [False] * len(running)
+        for seat, score in enumerate(deal["scores"]):
+            running[seat] += score
+            mismatch = written is not None and seat < len(written) and written[seat] != score
+            cells.append(
+                {
+                    "bid": deal["bids"][seat],
+                    "blind": blind[seat],
+                    "taken": deal["taken"][seat],
+                    "score": score,
+                    "recorded": written[seat] if mismatch and written is not None else None,
+                    "total": running[seat],
+                }
+            )
+        rows.append(
+            {
+                "deal": deal["deal"],
+                "dealer": report["players"][deal["dealer"]],
+                "dealer_seat": deal["dealer"],
+                "cards": deal["cards"],
+                "trump": card_label(deal["trump"]),
+                "balance": deal["balance"],
+                "annulled": deal["annulled"],
+                "reasons": reasons.get(deal["deal"], []),
+                "cells": cells,
+            }
+        )
+    return rows
+
+
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
+    if not permissions.can_read_game(request.user, game):
+        raise Http404("No game here, or not one you may read.")
+    report = game.current_report.report if game.current_report else None
+    if report is None or game.current_revision is None:
+        raise Http404("This game has no report yet.")
+    reading = registry.read(bytes(game.current_revision.content))
+    recorded = [getattr(deal, "scores", None) for deal in reading.log.deals]
+    recorded_totals = getattr(reading.log, "totals", None)
+    return render(
+        request,
+        "games/game.html",
+        {
+            "game": game,
+            "report": report,
+            "rows": score_sheet(report, [list(s) if s is not None else None for s in recorded]),
+            "totals": [
+                {
+                    "total": total,
+                    "recorded": None
+                    if recorded_totals is None or recorded_totals[i] == total
+                    else recorded_totals[i],
+                }
+                for i, total in enumerate(report["totals"])
+            ],
+            "findings": report["findings"],
+            "columns": 5 + 4 * len(report["players"]),
+        },
+    )
