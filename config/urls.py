@@ -19,6 +19,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("games/<int:pk>/", game_views.game_page, name="game-page"),
+    path("tournaments/<int:pk>/", tournament_views.tournament_page, name="tournament-page"),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/seating/",
         tournament_views.seating_list,

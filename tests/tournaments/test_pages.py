@@ -47,3 +47,41 @@ def test_score_sheets_print_one_table_per_page(live_server, page, people, tourna
     assert page.locator("section.sheet").first.evaluate("e => getComputedStyle(e).breakAfter") == "page"
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF")
+
+
+def test_tournament_page_shows_standings_rounds_and_links(
+    client, people, tournament, seated, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.conftest import table_log
+    from tournaments import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for i, table in enumerate(seated.tables.order_by("number")):
+            services.table_game_upload(table=table, content=table_log(table, 700 + i), user=people.scorer)
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Tie-breaks, in order: 1. head_to_head; 2. lots" in html
+    assert html.count('<td class="num">1</td>') >= 8  # every line played one game
+    for table in seated.tables.all():
+        assert f'href="/games/{table.game_id}/"' in html
+    assert f'href="/api/v1/tournaments/{tournament.pk}/standings/?format=csv"' in html
+    assert f'href="/tournaments/{tournament.pk}/rounds/1/seating/"' in html
+
+
+def test_tournament_page_of_a_draft_is_the_clubs_only(client, people, tournament):
+    assert client.get(f"/tournaments/{tournament.pk}/").status_code == 404
+    client.force_login(people.member)
+    assert "No round seated yet." in client.get(f"/tournaments/{tournament.pk}/").content.decode()
+
+
+def test_tournament_page_queries_do_not_grow_with_the_rounds(
+    client, people, tournament, django_assert_max_num_queries
+):
+    from tournaments import services
+
+    for _ in range(3):
+        services.round_confirm(round_=services.round_generate(tournament=tournament))
+    client.force_login(people.member)
+    # session, user, tournament, role, rounds, tables (+games), seats (+players), standings
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
