@@ -144,11 +144,15 @@ def celery_worker_process(
             proc.wait()
         # The server may not have noticed the worker's connection close yet;
         # end it so the test database can be dropped.
+        others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         with django_db_blocker.unblock(), connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
+            cursor.execute(f"SELECT pg_terminate_backend(pid) {others}")
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:  # termination is asynchronous: wait until they are gone
+                cursor.execute(f"SELECT count(*) {others}")
+                if cursor.fetchone()[0] == 0:
+                    break
+                time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")
