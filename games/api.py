@@ -149,9 +149,12 @@ class MemberListView(APIView):
         require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
         serializer = MembershipSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        membership = services.membership_set(
-            club=club, user=serializer.validated_data["user"], role=serializer.validated_data["role"]
-        )
+        try:
+            membership = services.membership_set(
+                club=club, user=serializer.validated_data["user"], role=serializer.validated_data["role"]
+            )
+        except services.ServiceError as exc:
+            return error_response("role", str(exc), status.HTTP_409_CONFLICT)
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
 
@@ -224,6 +227,11 @@ class PlayerDetailView(APIView):
         player = get_object_or_404(Player, club=club, pk=pk)
         serializer = PlayerSerializer(player, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
+        name = serializer.validated_data.get("display_name")
+        if name is not None and (
+            Player.objects.filter(club=club, name_key=Player.key_for(name)).exclude(pk=player.pk).exists()
+        ):
+            return error_response("display_name", f"the roster already has a player called {name!r}", 409)
         serializer.save()
         return Response(serializer.data)
 

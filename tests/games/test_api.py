@@ -337,3 +337,25 @@ def test_list_endpoint_queries_are_pinned(api, people, django_assert_num_queries
     services.dispute_open(game=game, user=people.organiser, claim="deal 1")
     with django_assert_num_queries(len(expected)):
         assert api.get(url.format(game=game.pk)).status_code == 200
+
+
+def test_renaming_a_player_to_a_name_on_the_roster_is_a_clear_409(api, people):
+    from games.models import Player
+
+    vera = Player.objects.create(club=people.club, display_name="Вера")
+    Player.objects.create(club=people.club, display_name="Глеб")
+    api.force_authenticate(people.organiser)
+    response = api.patch(f"/api/v1/clubs/kozyr/players/{vera.pk}/", {"display_name": "глеб"}, format="json")
+    assert response.status_code == 409
+    assert response.json()["error"]["path"] == "display_name"
+    renamed = api.patch(f"/api/v1/clubs/kozyr/players/{vera.pk}/", {"display_name": "Вера Н."}, format="json")
+    assert renamed.json()["display_name"] == "Вера Н."
+
+
+def test_the_last_organiser_cannot_be_demoted_through_the_members_list(api, people):
+    api.force_authenticate(people.organiser)
+    response = api.post(
+        "/api/v1/clubs/kozyr/members/", {"username": "organiser", "role": "member"}, format="json"
+    )
+    assert response.status_code == 409
+    assert "at least one organiser" in response.json()["error"]["message"]
