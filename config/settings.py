@@ -181,7 +181,24 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# --- Mail (password reset) -------------------------------------------------
+# Development prints mail on the console; production sends through SMTP.
+EMAIL_BACKEND = env.string(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.smtp.EmailBackend"
+    if PRODUCTION
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = env.string("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.integer("EMAIL_PORT", default=25, minimum=1)
+EMAIL_HOST_USER = env.string("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.string("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.boolean("EMAIL_USE_TLS", default=False)
+DEFAULT_FROM_EMAIL = env.string("DEFAULT_FROM_EMAIL", default="Trickbook <noreply@localhost>")
 
 # --- Internationalisation ---------------------------------------------------
 LANGUAGE_CODE = "en"

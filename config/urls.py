@@ -5,8 +5,6 @@ from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import health, views
-from games import views as game_views
-from tournaments import views as tournament_views
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", views.ApiRootView.as_view(), name="root"),
@@ -18,18 +16,21 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
-    path("games/<int:pk>/", game_views.game_page, name="game-page"),
-    path("tournaments/<int:pk>/", tournament_views.tournament_page, name="tournament-page"),
-    path(
-        "tournaments/<int:pk>/rounds/<int:number>/seating/",
-        tournament_views.seating_list,
-        name="round-seating",
-    ),
-    path(
-        "tournaments/<int:pk>/rounds/<int:number>/sheets/",
-        tournament_views.score_sheets,
-        name="round-score-sheets",
-    ),
+    path("accounts/", include("accounts.pages")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    # Pages: each module owns its routes.
+    path("", include("games.pages.game")),
+    path("", include("games.pages.replay")),
+    path("", include("games.pages.audit")),
+    path("", include("games.pages.upload")),
+    path("", include("games.pages.profile")),
+    path("", include("tournaments.pages.club")),
+    path("", include("tournaments.pages.tournament")),
+    path("", include("tournaments.pages.standings")),
+    path("", include("tournaments.pages.printing")),
+    path("", include("tournaments.pages.organiser")),
+    path("", include("tournaments.pages.table_upload")),
+    path("", include("tournaments.pages.audit")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),

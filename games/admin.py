@@ -2,7 +2,18 @@ from typing import Any
 
 from django.contrib import admin
 
-from games.models import AuditReport, Club, Dispute, Game, GameRevision, GameSeat, Membership, Player, Upload
+from games.models import (
+    AuditReport,
+    BulkImport,
+    Club,
+    Dispute,
+    Game,
+    GameRevision,
+    GameSeat,
+    Membership,
+    Player,
+    Upload,
+)
 
 
 class MembershipInline(admin.TabularInline[Membership, Club]):
@@ -87,3 +98,11 @@ class DisputeAdmin(admin.ModelAdmin[Dispute]):
     list_display = ("id", "game", "raised_by", "deal", "status", "decided_by", "decided_at")
     list_filter = ("status",)
     readonly_fields = ("game", "raised_by", "deal", "claim", "corrected_revision")
+
+
+@admin.register(BulkImport)
+class BulkImportAdmin(ReadOnlyAdmin):
+    """A bulk import's files are linked to their uploads; nothing here is edited by hand."""
+
+    list_display = ("pk", "club", "started_by", "started_at", "name", "total")
+    list_filter = ("club",)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.append_only import AppendOnlyModel
 
@@ -34,9 +35,9 @@ class Membership(models.Model):
     """A user's role in a club: what they may do there."""
 
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        SCORER = "scorer", "Scorer"
-        MEMBER = "member", "Member"
+        ORGANISER = "organiser", _("Organiser")
+        SCORER = "scorer", _("Scorer")
+        MEMBER = "member", _("Member")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
@@ -95,9 +96,9 @@ class Game(models.Model):
     """One game (партия) at one table, as its current revision and audit report tell it."""
 
     class Status(models.TextChoices):
-        CLEAN = "clean", "Clean"
-        WARNINGS = "warnings", "Warnings"
-        ERRORS = "errors", "Errors"
+        CLEAN = "clean", _("Clean")
+        WARNINGS = "warnings", _("Warnings")
+        ERRORS = "errors", _("Errors")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     game_type = models.CharField(max_length=32, help_text="The rules registry key, e.g. oh-hell.")
@@ -240,14 +241,14 @@ class Upload(AppendOnlyModel):
     """Every upload attempt, kept with its bytes whatever became of it."""
 
     class Outcome(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        DUPLICATE = "duplicate", "Duplicate"
-        REJECTED = "rejected", "Rejected"
+        ACCEPTED = "accepted", _("Accepted")
+        DUPLICATE = "duplicate", _("Duplicate")
+        REJECTED = "rejected", _("Rejected")
 
     class Source(models.TextChoices):
-        API = "api", "API"
-        IMPORT = "import", "Import"
-        WEB = "web", "Web"
+        API = "api", _("API")
+        IMPORT = "import", _("Import")
+        WEB = "web", _("Web")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="uploads")
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -312,9 +313,9 @@ class Dispute(models.Model):
     """A claim that a game's score is wrong, and the organiser's decision on it."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        UPHELD = "upheld", "Upheld"
-        REJECTED = "rejected", "Rejected"
+        OPEN = "open", _("Open")
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
     raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -342,10 +343,10 @@ class DisputeEvent(AppendOnlyModel):
     """The dispute's history: opened, commented, decided — never rewritten."""
 
     class Kind(models.TextChoices):
-        OPENED = "opened", "Opened"
-        COMMENT = "comment", "Comment"
-        UPHELD = "upheld", "Upheld"
-        REJECTED = "rejected", "Rejected"
+        OPENED = "opened", _("Opened")
+        COMMENT = "comment", _("Comment")
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
 
     dispute = models.ForeignKey(Dispute, on_delete=models.PROTECT, related_name="events")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -358,3 +359,47 @@ class DisputeEvent(AppendOnlyModel):
 
     class Meta:
         ordering = ["dispute", "created_at", "id"]
+
+
+class BulkImport(models.Model):
+    """A bulk import started on the upload page (a .zip or many files), watched on its progress page.
+
+    Holds what was queued (``total``) and what was left out with a note
+    (``skipped``: folders' non-log members); each file's outcome is its
+    Upload, linked through BulkImportFile as the Celery chunks finish.
+    See games/imports.py for why.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="bulk_imports")
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=255, blank=True, help_text="The archive's or files' names.")
+    total = models.PositiveIntegerField(help_text="Logs queued for import.")
+    skipped = models.JSONField(
+        default=list, help_text="Members not imported: [{'name': ..., 'reason': ...}], reason a code."
+    )
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"bulk import #{self.pk} ({self.total} logs)"
+
+
+class BulkImportFile(AppendOnlyModel):
+    """One file of a bulk import and the upload it became, written with that upload's chunk."""
+
+    bulk_import = models.ForeignKey(BulkImport, on_delete=models.PROTECT, related_name="files")
+    position = models.PositiveIntegerField(help_text="The file's place in the import, from 0.")
+    upload = models.ForeignKey(Upload, on_delete=models.PROTECT, related_name="bulk_files")
+
+    class Meta:
+        ordering = ["bulk_import", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bulk_import", "position"], name="bulkimportfile_one_per_position"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"file {self.position} of bulk import #{self.bulk_import_id}"

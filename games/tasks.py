@@ -66,3 +66,29 @@ def reaudit_chunk(game_ids: list[int]) -> list[dict[str, Any]]:
             }
         )
     return changes
+
+
+@shared_task(name="games.bulk_import_chunk")
+def bulk_import_chunk(import_id: int, start: int, items: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """One chunk of a bulk import started on the upload page: ``import_chunk``'s work, each
+    file's upload linked to the import (games.imports) in the same transaction.
+
+    A chunk redelivered after it committed finds its links and records
+    nothing; one that died before committing left nothing and runs afresh.
+    """
+    from django.db import transaction
+
+    from games.models import BulkImport, BulkImportFile
+
+    bulk = BulkImport.objects.get(pk=import_id)
+    with transaction.atomic():
+        if BulkImportFile.objects.filter(bulk_import=bulk, position=start).exists():
+            return []
+        results: list[dict[str, Any]] = import_chunk(bulk.club_id, bulk.started_by_id, items)
+        BulkImportFile.objects.bulk_create(
+            [
+                BulkImportFile(bulk_import=bulk, position=start + offset, upload_id=result["upload"])
+                for offset, result in enumerate(results)
+            ]
+        )
+    return results

@@ -8,6 +8,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django_filters import NumberFilter
 
+        import tournaments.profile  # noqa: F401 - adds the rating to the player profile page
         from games.filters import GameFilter
         from tournaments import receivers  # noqa: F401 - connects the signal receivers
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.append_only import AppendOnlyModel
 from games.models import Club, Game, Player
@@ -32,15 +33,15 @@ def default_table_points() -> dict[str, list[float]]:
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     class Method(models.TextChoices):
-        TOTAL = "total", "Total points"
-        TABLE_POINTS = "table_points", "Table points"
-        AVERAGE = "average", "Average per game"
+        TOTAL = "total", _("Total points")
+        TABLE_POINTS = "table_points", _("Table points")
+        AVERAGE = "average", _("Average per game")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=200)
@@ -113,12 +114,12 @@ class Entry(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (seating preview)"
-        CONFIRMED = "confirmed", "Confirmed"
+        DRAFT = "draft", _("Draft (seating preview)")
+        CONFIRMED = "confirmed", _("Confirmed")
 
     class Seating(models.TextChoices):
-        ROTATE = "rotate", "Fewest repeated opponents"
-        STANDINGS = "standings", "By current standings"
+        ROTATE = "rotate", _("Fewest repeated opponents")
+        STANDINGS = "standings", _("By current standings")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

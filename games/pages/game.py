@@ -14,9 +14,11 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import URLPattern, path
+from django.utils.translation import pgettext
 
 from games import permissions, selectors
-from games.models import Game
+from games.models import Dispute, Game
 from rules import registry
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -28,7 +30,14 @@ def card_label(card: str | None) -> dict[str, Any] | None:
     if not card:
         return None
     rank, suit = card[:-1], card[-1]
-    return {"text": f"{'10' if rank == 'T' else rank}{SUIT_SYMBOLS[suit]}", "red": suit in RED_SUITS}
+    faces = {
+        "T": "10",
+        "J": pgettext("card rank", "J"),
+        "Q": pgettext("card rank", "Q"),
+        "K": pgettext("card rank", "K"),
+        "A": pgettext("card rank", "A"),
+    }
+    return {"text": f"{faces.get(rank, rank)}{SUIT_SYMBOLS[suit]}", "red": suit in RED_SUITS}
 
 
 def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> list[dict[str, Any]]:
@@ -100,5 +109,11 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             ],
             "findings": report["findings"],
             "columns": 5 + 4 * len(report["players"]),
+            "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),
         },
     )
+
+
+urlpatterns: list[URLPattern] = [
+    path("games/<int:pk>/", game_page, name="game-page"),
+]

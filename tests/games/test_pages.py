@@ -31,7 +31,7 @@ def test_an_annulled_deal_is_struck_through_with_its_reason(client, people):
     assert '<tr id="deal-2" class="annulled">' in html
     assert '<tr class="annulled-reason"><td colspan="17">' in html  # 5 + 4 columns for each of 3 players
     assert "Annulled: Taras played 3C on a diamond lead while holding 7D" in text(html)
-    assert '<a href="#deal-2">deal 2</a>, trick 1:' in html
+    assert f'<a href="#deal-2">deal 2</a>, <a href="/games/{game.pk}/deals/2/#trick-1">trick 1</a>:' in html
     assert '<span class="card">5♣</span>' in html  # deal 1's trump, with its suit symbol
     assert text(html).count("no trump") == 2
 
@@ -73,8 +73,8 @@ def test_who_may_see_a_game_page(client, people):
 def test_the_page_takes_a_fixed_number_of_queries(client, people, django_assert_num_queries):
     game = record(people, "renege-and-redeal")
     client.force_login(people.member)
-    # session, user, the game (club, revision, report), its seats, the reader's role
-    with django_assert_num_queries(5):
+    # session, user, the game (club, revision, report), its seats, the reader's role, open disputes
+    with django_assert_num_queries(6):
         assert client.get(f"/games/{game.pk}/").status_code == 200
 
 

@@ -60,7 +60,7 @@ def test_tournament_page_shows_standings_rounds_and_links(
             services.table_game_upload(table=table, content=table_log(table, 700 + i), user=people.scorer)
     client.force_login(people.member)
     html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert "Tie-breaks, in order: 1. head_to_head; 2. lots" in html
+    assert "Tie-breaks, in order: 1. head to head; 2. lots" in html
     assert html.count('<td class="num">1</td>') >= 8  # every line played one game
     for table in seated.tables.all():
         assert f'href="/games/{table.game_id}/"' in html
@@ -82,6 +82,7 @@ def test_tournament_page_queries_do_not_grow_with_the_rounds(
     for _ in range(3):
         services.round_confirm(round_=services.round_generate(tournament=tournament))
     client.force_login(people.member)
-    # session, user, tournament, role, rounds, tables (+games), seats (+players), standings
-    with django_assert_max_num_queries(8):
+    # session, user, tournament, role (read, manage, profile links), rounds, tables (+games),
+    # seats (+players), the games' seats (+players), standings
+    with django_assert_max_num_queries(10):
         assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200

@@ -13,10 +13,11 @@ from typing import Any
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import URLPattern, path
 
 from games import permissions
 from rules import registry
-from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.models import Round, TableSeat, Tournament
 
 
 def _round(request: HttpRequest, pk: int, number: int) -> Round:
@@ -59,33 +60,7 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The tournament: status, tie-break order, standings, and every round's tables with their games."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    if not (tournament.published or permissions.can_read_club(request.user, tournament.club)):
-        raise Http404("No tournament here, or not one you may read.")
-    seats = TableSeat.objects.select_related("player").order_by("seat")
-    rounds = tournament.rounds.prefetch_related(
-        Prefetch("tables", queryset=Table.objects.select_related("game").order_by("number")),
-        Prefetch("tables__seats", queryset=seats),
-    )
-    standings = [
-        {
-            "place": line.place,
-            "player": line.player.display_name,
-            "points": line.points,
-            "games": line.games,
-            "tiebreaks": [line.tiebreaks.get(name) for name in tournament.tiebreaks],
-        }
-        for line in tournament.standings.select_related("player").order_by("rank", "player__display_name")
-    ]
-    return render(
-        request,
-        "tournaments/tournament.html",
-        {
-            "tournament": tournament,
-            "rounds": rounds,
-            "standings": standings,
-            "tiebreaks": tournament.tiebreaks,
-        },
-    )
+urlpatterns: list[URLPattern] = [
+    path("tournaments/<int:pk>/rounds/<int:number>/seating/", seating_list, name="round-seating"),
+    path("tournaments/<int:pk>/rounds/<int:number>/sheets/", score_sheets, name="round-score-sheets"),
+]

@@ -1,0 +1,42 @@
+"""What each finding code means, in the reader's language.
+
+The codes are the spec's contract and stay as they are; the engine's
+messages name cards and players in English. Pages show this title beside
+the code, so a Russian or Ukrainian reader knows the kind of finding at once.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+TITLES = {
+    "RENEGE_UNCORRECTED": _("Uncorrected renege"),
+    "RENEGE_CORRECTED": _("Renege corrected in time"),
+    "MISSING_REDEAL": _("Deal should have been redealt"),
+    "BID_OUT_OF_RANGE": _("Bid out of range"),
+    "BID_OUT_OF_TURN": _("Bid out of turn"),
+    "BID_CHANGE_TOO_LATE": _("Bid changed too late"),
+    "DEALER_HOOK": _("Dealer's bid makes the bids even"),
+    "CARD_NOT_IN_HAND": _("Card not in the hand"),
+    "DUPLICATE_CARD": _("Card played twice"),
+    "PLAY_OUT_OF_TURN": _("Card played out of turn"),
+    "EXPOSED_CARD_NOT_PLAYED": _("Exposed card not played"),
+    "WRONG_CARD_COUNT": _("Wrong number of cards"),
+    "TAKEN_MISMATCH": _("Tricks taken do not match the play"),
+    "SCORE_MISMATCH": _("Deal score miscopied"),
+    "TOTAL_MISMATCH": _("Total miscopied"),
+    "WRONG_DEALER": _("Wrong dealer"),
+    "WRONG_SCHEDULE": _("Wrong number of cards for the deal"),
+    "TRUMP_ON_LAST_DEAL": _("Trump turned on the no-trump deal"),
+    "BID_MISSING": _("Bid missing"),
+    "ILLEGAL_TAKE_BACK": _("Card taken back against the rules"),
+}
+
+
+@register.filter
+def finding_title(code: str) -> str:
+    """``{{ finding.code|finding_title }}``: the code's meaning, or the code itself when unknown."""
+    return str(TITLES.get(code, code))

@@ -1,0 +1,80 @@
+/* Deal replay stepper: trick by trick, with buttons and the arrow keys.
+ *
+ * Without this script the page lists every trick. With it, one trick is shown
+ * at a time: step 0 is the deal before the first lead (hands as dealt), step k
+ * the table after trick k, with the cards played so far gone from the hands.
+ * Left/Right arrows step back and forward, Home/End jump to the start and the
+ * end; an aria-live region announces each trick's winner. The step is kept in
+ * the address (#trick-3), so a link to a trick opens the stepper there.
+ * All words come translated from the page (data-* attributes).
+ */
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-replay]");
+  if (!root) return;
+  var stepper = root.querySelector(".stepper");
+  if (!stepper) return;
+  var tricks = Array.prototype.slice.call(root.querySelectorAll(".tricks > .trick"));
+  var handCards = Array.prototype.slice.call(root.querySelectorAll(".hands [data-trick]"));
+  var live = root.querySelector("[data-live]");
+  var position = stepper.querySelector(".position");
+  var prev = stepper.querySelector('[data-step="prev"]');
+  var next = stepper.querySelector('[data-step="next"]');
+  var last = tricks.length;
+  var current = 0;
+
+  function stepFromHash() {
+    var m = /^#trick-(\d+)$/.exec(window.location.hash);
+    if (!m) return null;
+    var k = parseInt(m[1], 10);
+    return k >= 0 && k <= last ? k : null;
+  }
+
+  function show(k, announce) {
+    current = Math.max(0, Math.min(last, k));
+    tricks.forEach(function (trick, i) {
+      trick.hidden = i + 1 !== current;
+    });
+    handCards.forEach(function (card) {
+      var played = parseInt(card.getAttribute("data-trick"), 10) <= current;
+      card.classList.toggle("played", played);
+      card.hidden = played;
+    });
+    var text = current === 0
+      ? stepper.getAttribute("data-before")
+      : stepper.getAttribute("data-position")
+          .replace("%(number)s", String(current))
+          .replace("%(total)s", String(last));
+    position.textContent = text;
+    prev.disabled = current === 0;
+    next.disabled = current === last;
+    if (announce) {
+      live.textContent = current === 0 ? text : tricks[current - 1].getAttribute("data-announce");
+      var hash = current === 0 ? "" : "#trick-" + current;
+      if (window.history && window.history.replaceState) {
+        window.history.replaceState(null, "", window.location.pathname + window.location.search + hash);
+      }
+    }
+  }
+
+  prev.addEventListener("click", function () { show(current - 1, true); });
+  next.addEventListener("click", function () { show(current + 1, true); });
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && target.closest && target.closest("input, select, textarea, [contenteditable]")) return;
+    var to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last}[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    show(to, true);
+  });
+  window.addEventListener("hashchange", function () {
+    var k = stepFromHash();
+    if (k !== null && k !== current) show(k, true);
+  });
+
+  root.classList.add("stepping");
+  stepper.hidden = false;
+  var start = stepFromHash();
+  show(start === null ? 0 : start, false);
+})();

@@ -1,0 +1,127 @@
+"""Live standings, the htmx fragment that polls itself, and the cross-table page."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.conftest import table_log
+from tournaments import services
+from tournaments.models import Standing, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(people, tournament, seated, django_capture_on_commit_callbacks):
+    """Round 1 of the 8-player tournament played at both tables; standings compiled."""
+    with django_capture_on_commit_callbacks(execute=True):
+        for i, table in enumerate(seated.tables.order_by("number")):
+            services.table_game_upload(table=table, content=table_log(table, 700 + i), user=people.scorer)
+    return tournament
+
+
+def test_standings_page_lists_every_line_in_rank_order(client, people, played):
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    lines = list(Standing.objects.filter(tournament=played).order_by("rank", "player__display_name"))
+    assert len(lines) == 8
+    positions = [
+        html.index(f'/players/{line.player_id}/">{line.player.display_name}</a></th>') for line in lines
+    ]
+    assert positions == sorted(positions)
+    assert "Tie-breaks, in order: 1. head to head; 2. lots" in html
+    assert f'href="/api/v1/tournaments/{played.pk}/standings/?format=csv"' in html
+    assert f'href="/tournaments/{played.pk}/cross-table/"' in html
+
+
+def test_shared_places_read_three_to_four(client, people, played):
+    Standing.objects.filter(tournament=played, rank__in=(3, 4)).update(rank=3, rank_to=4)
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    assert html.count("<td>3–4</td>") == 2
+
+
+def test_a_running_tournament_polls_and_a_finished_one_stops(client, people, played):
+    client.force_login(people.member)
+    played.refresh_from_db()
+    assert played.status == Tournament.Status.RUNNING  # the first recorded game started it
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    assert f'hx-get="/tournaments/{played.pk}/standings/live/"' in html
+    assert 'hx-trigger="every 5s"' in html
+    live = client.get(f"/tournaments/{played.pk}/standings/live/")
+    assert live.status_code == 200
+    assert live.content.decode().startswith('<div id="standings"')
+    assert "<html" not in live.content.decode()
+
+    services.tournament_set_status(tournament=played, status=Tournament.Status.FINISHED)
+    stopped = client.get(f"/tournaments/{played.pk}/standings/live/")
+    assert stopped.status_code == 286  # htmx: stop polling
+    assert "hx-trigger" not in stopped.content.decode()
+    assert "hx-trigger" not in client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+
+
+def test_the_fragment_shows_a_new_compile(client, people, played):
+    client.force_login(people.member)
+    Standing.objects.filter(tournament=played).delete()
+    assert "No standings yet" in client.get(f"/tournaments/{played.pk}/standings/live/").content.decode()
+    services.standings_compile(tournament=played)
+    assert (
+        client.get(f"/tournaments/{played.pk}/standings/live/").content.decode().count('<th scope="row">')
+        == 8
+    )
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [(None, 404), ("outsider", 404), ("member", 200), ("organiser", 200)]
+)
+def test_an_unpublished_tournaments_standings_are_the_clubs_only(client, people, played, who, status):
+    if who:
+        client.force_login(getattr(people, who))
+    for url in ("standings/", "standings/live/", "cross-table/"):
+        assert client.get(f"/tournaments/{played.pk}/{url}").status_code == status
+
+
+def test_a_published_tournament_is_public_without_the_profile_links(client, played):
+    services.tournament_publish(tournament=played, published=True)
+    for url in ("standings/", "standings/live/", "cross-table/"):
+        assert client.get(f"/tournaments/{played.pk}/{url}").status_code == 200
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    assert html.count('<th scope="row">') == 8
+    assert "/players/" not in html
+
+
+def test_cross_table_shows_each_players_table_place_and_opponents(client, people, played):
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{played.pk}/cross-table/").content.decode()
+    table = played.rounds.get(number=1).tables.select_related("game").get(number=1)
+    seats = list(table.game.seats.select_related("player").order_by("seat"))
+    first = seats[0]
+    others = ", ".join(f"{s.player.display_name} {s.total}" for s in seats[1:])
+    assert f'<small class="opponents">{others}</small>' in html
+    assert html.count('<th scope="row">') == 8
+    assert "Round 1" in html
+    assert f'<span class="num">{first.total}</span>' in html
+
+
+def test_standings_queries_do_not_grow_with_the_field(
+    client, people, played, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    client.force_login(people.member)
+    # session, user, tournament (+club), role (may read?), role (names link to profiles?),
+    # standing lines (+players)
+    with django_assert_num_queries(6):
+        client.get(f"/tournaments/{played.pk}/standings/live/")
+    Standing.objects.bulk_create(
+        Standing(
+            tournament=played,
+            player=line.player,
+            rank=line.rank,
+            rank_to=line.rank_to,
+            points=0,
+            games=0,
+            compiled_at=line.compiled_at,
+        )
+        for line in Standing.objects.filter(tournament=played)
+    )
+    with django_assert_num_queries(6):
+        client.get(f"/tournaments/{played.pk}/standings/live/")

@@ -1,0 +1,259 @@
+"""The organiser pages' forms: they check the shape of the input; the services and the rules decide.
+
+Split from organiser.py so the views stay short. Every choice list comes
+from the models, the services or the rules (presets, tie-breaks, status
+transitions, seating methods), never a copy of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Player
+from rules.ohhell.ruleset import PRESETS
+from rules.ohhell.sheet_entry import PlannedDeal
+from tournaments import services
+from tournaments.models import DEFAULT_TIEBREAKS, TIEBREAKS, Round, Tournament
+
+TIEBREAK_LABELS = {
+    "head_to_head": _("Head-to-head"),
+    "contracts_made": _("Contracts made"),
+    "best_game": _("Best game"),
+    "table_wins": _("Table wins"),
+    "lots": _("Drawing of lots"),
+}
+STATUS_LABELS = {
+    Tournament.Status.DRAFT: _("Draft"),
+    Tournament.Status.REGISTRATION: _("Registration"),
+    Tournament.Status.RUNNING: _("Running"),
+    Tournament.Status.FINISHED: _("Finished"),
+}
+METHOD_LABELS = {
+    Tournament.Method.TOTAL: _("Total points"),
+    Tournament.Method.TABLE_POINTS: _("Table points"),
+    Tournament.Method.AVERAGE: _("Average per game"),
+}
+SEATING_LABELS = {
+    Round.Seating.ROTATE: _("Fewest repeated opponents"),
+    Round.Seating.STANDINGS: _("By current standings"),
+}
+
+
+def tiebreak_field(position: int) -> str:
+    return f"tiebreak_{position}"
+
+
+class TournamentCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Ruleset"),
+        choices=[(name, name) for name in PRESETS],
+        initial="classic",
+        help_text=_("classic: the seed rules; classic-nil5: a zero bid made scores 5 + the cards."),
+    )
+    preferred_table_size = forms.IntegerField(
+        label=_("Players per table"), min_value=3, max_value=7, initial=4
+    )
+    standings_method = forms.ChoiceField(
+        label=_("Standings by"),
+        choices=[(method.value, METHOD_LABELS[method]) for method in Tournament.Method],
+        initial=Tournament.Method.TOTAL,
+    )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        required=False,
+        initial=0,
+        help_text=_("Seeds the seating and the drawing of lots, so both can be reproduced."),
+    )
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", _("(none)"))] + [(name, TIEBREAK_LABELS[name]) for name in TIEBREAKS]
+        for position in range(1, len(TIEBREAKS) + 1):
+            initial = DEFAULT_TIEBREAKS[position - 1] if position <= len(DEFAULT_TIEBREAKS) else ""
+            self.fields[tiebreak_field(position)] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": position}, choices=choices, required=False, initial=initial
+            )
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith("tiebreak_")]
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[tiebreak_field(p)] for p in range(1, len(TIEBREAKS) + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        order = [data.get(tiebreak_field(p)) for p in range(1, len(TIEBREAKS) + 1)]
+        chosen = [name for name in order if name]
+        seen: set[str] = set()
+        for position, name in enumerate(order, start=1):
+            if name and name in seen:
+                self.add_error(tiebreak_field(position), _("Each tie-break can be chosen once."))
+            if name:
+                seen.add(name)
+        data["tiebreaks"] = chosen
+        return data
+
+    def settings(self) -> dict[str, Any]:
+        """The keyword arguments of services.tournament_create."""
+        data = self.cleaned_data
+        return {
+            "starts_at": data["starts_at"],
+            "ruleset": data["ruleset"],
+            "preferred_table_size": data["preferred_table_size"],
+            "standings_method": data["standings_method"],
+            "tiebreaks": data["tiebreaks"],
+            "seed": data["seed"] or 0,
+            "rated": data["rated"],
+        }
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=_("Change the status to"))
+
+    def __init__(self, *args: Any, current: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = cast(forms.ChoiceField, self.fields["status"])
+        allowed = services.TRANSITIONS.get(Tournament.Status(current), ())
+        field.choices = [(value.value, STATUS_LABELS[value]) for value in allowed]
+
+
+class PublishForm(forms.Form):
+    published = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1", widget=forms.HiddenInput
+    )
+
+
+class RegisterForm(forms.Form):
+    roster = forms.ModelMultipleChoiceField(
+        label=_("From the club's roster"),
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_names = forms.CharField(
+        label=_("New players, one name per line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("A name already on the roster (in any letter case) enters that player."),
+    )
+
+    def __init__(self, *args: Any, available: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["roster"].queryset = available  # type: ignore[attr-defined]
+
+    def clean_new_names(self) -> list[str]:
+        names = [" ".join(line.split()) for line in self.cleaned_data["new_names"].splitlines()]
+        names = [name for name in names if name]
+        too_long = [name for name in names if len(name) > 150]
+        if too_long:
+            raise forms.ValidationError(_("A name has at most 150 characters."))
+        # One entry per name, however it is spelt (the roster matches names so).
+        return list({Player.key_for(name): name for name in reversed(names)}.values())[::-1]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if not self.errors and not data.get("roster") and not data.get("new_names"):
+            raise forms.ValidationError(_("Choose players from the roster or type new names."))
+        return data
+
+
+class RemoveEntryForm(forms.Form):
+    player = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class GenerateForm(forms.Form):
+    seating_method = forms.ChoiceField(
+        label=_("Seating"),
+        choices=[(method.value, SEATING_LABELS[method]) for method in Round.Seating],
+        initial=Round.Seating.ROTATE,
+    )
+
+
+class SwapForm(forms.Form):
+    a = forms.TypedChoiceField(label=_("Swap this player"), coerce=int)
+    b = forms.TypedChoiceField(label=_("with this player"), coerce=int)
+
+    def __init__(self, *args: Any, seated: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("a", "b"):
+            self.fields[name].choices = [("", "—"), *((str(pk), label) for pk, label in seated)]  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("a") is not None and data.get("a") == data.get("b"):
+            self.add_error("b", _("Choose two different players."))
+        return data
+
+
+def cell_name(deal: int, seat: int, column: str) -> str:
+    """A sheet input's name: ``d3_s1_bid`` is deal 3, seat 1, the bid."""
+    return f"d{deal}_s{seat}_{column}"
+
+
+class SheetForm(forms.Form):
+    """The score sheet: per deal, each player's bid and tricks taken (0 to the cards dealt)."""
+
+    first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int, initial=0)
+
+    def __init__(
+        self, *args: Any, players: Sequence[str], deals: Sequence[PlannedDeal], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.deals = list(deals)
+        self.fields["first_dealer"].choices = list(enumerate(self.players))  # type: ignore[attr-defined]
+        for deal in self.deals:
+            for seat, player in enumerate(self.players):
+                for column, word in (("bid", _("bid")), ("taken", _("taken"))):
+                    self.fields[cell_name(deal.deal, seat, column)] = forms.IntegerField(
+                        label=_("Deal %(deal)s, %(player)s, %(column)s")
+                        % {"deal": deal.deal, "player": player, "column": word},
+                        min_value=0,
+                        max_value=deal.cards,
+                        widget=forms.NumberInput(
+                            attrs={
+                                "class": f"sheet-{column}",
+                                "inputmode": "numeric",
+                                "data-deal": deal.deal,
+                                "data-seat": seat,
+                            }
+                        ),
+                    )
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The grid: per deal, its plan and each seat's bid and taken fields."""
+        return [
+            {
+                "deal": deal,
+                "cells": [
+                    {
+                        "seat": seat,
+                        "bid": self[cell_name(deal.deal, seat, "bid")],
+                        "taken": self[cell_name(deal.deal, seat, "taken")],
+                    }
+                    for seat in range(len(self.players))
+                ],
+            }
+            for deal in self.deals
+        ]
+
+    def columns(self, column: str) -> list[list[int]]:
+        """Cleaned values, per deal then per seat (``column`` is bid or taken)."""
+        return [
+            [self.cleaned_data[cell_name(deal.deal, seat, column)] for seat in range(len(self.players))]
+            for deal in self.deals
+        ]
