@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install demo test lint format worker bench lock schema clean
+.PHONY: install demo test lint format worker bench lock schema messages screenshots vendor clean
 
 install: $(STAMP)
 
@@ -21,16 +21,15 @@ demo: install
 	$(BIN)/python manage.py load_demo
 	@echo ""
 	@echo "Trickbook demo at http://$(HOST):$(PORT)/"
-	@echo "  home            http://$(HOST):$(PORT)/"
-	@echo "  admin           http://$(HOST):$(PORT)/admin/"
-	@echo "  API             http://$(HOST):$(PORT)/api/v1/"
-	@echo "  API docs        http://$(HOST):$(PORT)/api/docs/"
-	@echo "  tournament      http://$(HOST):$(PORT)/tournaments/1/"
-	@echo "  standings API   http://$(HOST):$(PORT)/api/v1/tournaments/1/standings/"
-	@echo "  score sheets    http://$(HOST):$(PORT)/tournaments/1/rounds/1/sheets/"
-	@echo "  a game          http://$(HOST):$(PORT)/games/1/ (seating with links: /tournaments/1/rounds/1/seating/)"
-	@echo "  health          http://$(HOST):$(PORT)/healthz"
-	@echo "  demo login      admin / trickbook-demo (superuser); olga, petro, taras: same password"
+	@echo "  the club        http://$(HOST):$(PORT)/clubs/kozyr/"
+	@echo "  finished        http://$(HOST):$(PORT)/tournaments/1/  (audit: /tournaments/1/audit/)"
+	@echo "  running, live   http://$(HOST):$(PORT)/tournaments/2/standings/  (cross-table: /tournaments/2/cross-table/)"
+	@echo "  a score sheet   http://$(HOST):$(PORT)/games/1/  (each deal number opens its replay)"
+	@echo "  open dispute    http://$(HOST):$(PORT)/disputes/1/  (sign in as olga to decide it)"
+	@echo "  a profile       http://$(HOST):$(PORT)/clubs/kozyr/players/4/  (members only)"
+	@echo "  upload          http://$(HOST):$(PORT)/clubs/kozyr/upload/  (scorers: petro)"
+	@echo "  admin, API      http://$(HOST):$(PORT)/admin/  http://$(HOST):$(PORT)/api/v1/  http://$(HOST):$(PORT)/api/docs/"
+	@echo "  sign in         admin / trickbook-demo (superuser); olga (organiser), petro (scorer), taras, vera, gleb: same password"
 	@echo ""
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
@@ -41,6 +40,9 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy rules accounts games tournaments config
+	@$(MAKE) --no-print-directory messages >/dev/null
+	@git diff --quiet -I 'POT-Creation-Date' -- locale || { git diff --stat -- locale; \
+		echo "locale/: the translations are out of date with the templates and code; run make messages, translate, commit"; exit 1; }
 
 format: install
 	$(BIN)/ruff check --fix .
@@ -59,6 +61,27 @@ lock: install
 
 schema: install
 	DJANGO_ENV=test $(BIN)/python manage.py spectacular --validate --file docs/openapi.yaml
+
+# Translations: extract every marked string into locale/<lang>/LC_MESSAGES/django.po, then compile
+# the .mo files (committed, so a machine without gettext still serves all three languages).
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=static/vendor
+messages: install
+	$(BIN)/python manage.py makemessages -l en -l ru -l uk --no-location --no-obsolete $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Screenshots of the main pages, from the demo data, in headless Chromium (docs/screenshots/).
+screenshots: install
+	$(BIN)/python scripts/screenshots.py
+
+# The vendored front-end libraries, again from the npm registry (versions in static/vendor/README.md).
+HTMX_VERSION := 2.0.11
+CHARTJS_VERSION := 4.5.1
+vendor:
+	rm -rf var/vendor && mkdir -p var/vendor
+	cd var/vendor && npm pack --silent htmx.org@$(HTMX_VERSION) chart.js@$(CHARTJS_VERSION) >/dev/null
+	cd var/vendor && for f in *.tgz; do mkdir -p $${f%.tgz} && tar xzf $$f -C $${f%.tgz}; done
+	cp var/vendor/htmx.org-$(HTMX_VERSION)/package/dist/htmx.min.js var/vendor/htmx.org-$(HTMX_VERSION)/package/LICENSE static/vendor/htmx/
+	cp var/vendor/chart.js-$(CHARTJS_VERSION)/package/dist/chart.umd.min.js var/vendor/chart.js-$(CHARTJS_VERSION)/package/dist/chart.umd.min.js.map var/vendor/chart.js-$(CHARTJS_VERSION)/package/LICENSE.md static/vendor/chartjs/
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache .hypothesis
