@@ -40,9 +40,11 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy rules accounts games tournaments config
+	@rm -rf var/locale-before && mkdir -p var && cp -r locale var/locale-before
 	@$(MAKE) --no-print-directory messages >/dev/null
-	@git diff --quiet -I 'POT-Creation-Date' -- locale || { git diff --stat -- locale; \
-		echo "locale/: the translations are out of date with the templates and code; run make messages, translate, commit"; exit 1; }
+	@diff -r -q -I 'POT-Creation-Date' var/locale-before locale || { \
+		echo "locale/: the translations were out of date with the templates and code; make messages has"; \
+		echo "extracted them again: translate what is new (no empty msgstr, no fuzzy), then commit locale/"; exit 1; }
 
 format: install
 	$(BIN)/ruff check --fix .

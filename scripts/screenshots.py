@@ -30,7 +30,7 @@ PAGES = [
     ("tournament", "/tournaments/{finished}/", "ru", None, True),
     ("standings", "/tournaments/{running}/standings/", "uk", None, False),
     ("score-sheet", "/games/{renege_game}/", "ru", None, True),
-    ("deal-replay", "/games/{renege_game}/deals/{renege_deal}/", "en", None, True),
+    ("deal-replay", "/games/{renege_game}/deals/{renege_deal}/#trick-{renege_trick}", "en", None, True),
     ("player-profile", "/clubs/kozyr/players/{profile_player}/", "ru", "olga", True),
     ("audit", "/games/{renege_game}/audit/", "uk", "olga", True),
     ("dispute", "/disputes/{dispute}/", "en", "olga", True),
@@ -49,12 +49,13 @@ def demo_ids(env: dict[str, str]) -> dict[str, int]:
     """The ids the page paths need, read from the freshly loaded demo."""
     code = (
         "import json, django; django.setup()\n"
-        "from games.models import Dispute, Player\n"
+        "from games.models import Dispute, Finding, Player\n"
         "from tournaments.models import Table, Tournament\n"
         "d = Dispute.objects.get()\n"
         "running = Tournament.objects.get(status='running')\n"
         "print(json.dumps({'finished': Tournament.objects.get(status='finished').pk, 'running': running.pk,\n"
         " 'renege_game': d.game_id, 'renege_deal': d.deal, 'dispute': d.pk,\n"
+        " 'renege_trick': Finding.objects.filter(game=d.game, deal=d.deal, code='RENEGE_UNCORRECTED')[0].trick,\n"
         " 'profile_player': Player.objects.get(display_name='Вера').pk,\n"
         " 'open_table': Table.objects.filter(round__tournament=running, game__isnull=True).order_by('pk')[0].pk}))\n"
     )

@@ -58,7 +58,7 @@ def test_demo_tournament_is_played_published_and_ranked():
     from tournaments.models import Rating, Standing, Tournament
 
     call_command("load_demo", verbosity=0)
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name="Осенний кубок")
     assert tournament.published
     assert tournament.status == "finished"
     assert tournament.rounds.count() == 3
@@ -69,3 +69,23 @@ def test_demo_tournament_is_played_published_and_ranked():
     assert sorted(g.status for g in games).count("errors") == 2
     assert Standing.objects.filter(tournament=tournament).count() == 8
     assert Rating.objects.count() == 8
+
+
+def test_demo_has_a_running_and_an_upcoming_tournament_and_an_open_dispute():
+    from games.models import Dispute
+    from tournaments.models import Standing, Tournament
+
+    call_command("load_demo", verbosity=0)
+    running = Tournament.objects.get(name="Зимний кубок")
+    assert running.status == "running"
+    assert running.published
+    assert [r.status for r in running.rounds.order_by("number")] == ["confirmed", "confirmed"]
+    assert [t.game_id is not None for t in running.rounds.get(number=2).tables.all()] == [False, False]
+    assert Standing.objects.filter(tournament=running).count() == 8
+    assert Tournament.objects.get(name="Весенний турнир").status == "registration"
+    dispute = Dispute.objects.get()
+    assert dispute.status == "open"
+    assert dispute.game.seats.filter(player__user=dispute.raised_by).exists()
+    assert (
+        dispute.game.reports.get().finding_rows.filter(code="RENEGE_UNCORRECTED", deal=dispute.deal).exists()
+    )

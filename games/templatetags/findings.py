@@ -40,3 +40,15 @@ TITLES = {
 def finding_title(code: str) -> str:
     """``{{ finding.code|finding_title }}``: the code's meaning, or the code itself when unknown."""
     return str(TITLES.get(code, code))
+
+
+#: The games by their registry key, as the players call them.
+GAME_NAMES = {
+    "oh-hell": _("Oh Hell"),
+}
+
+
+@register.filter
+def game_name(key: str) -> str:
+    """``{{ game.game_type|game_name }}``: "Oh Hell" (Черт побери), or the key when unknown."""
+    return str(GAME_NAMES.get(key, key))

@@ -216,7 +216,7 @@ def test_rating_now_and_its_history(client, people, games, anna, rated):
     html = client.get(url(anna)).content.decode()
     now = re.search(r'<dl class="rating-now">(.*?)</dl>', html, flags=re.S)
     assert now is not None
-    assert text(now.group(1)) == "Rating in oh-hell 5.75 (μ 27.5, σ 7.25; 2 rated games)"
+    assert text(now.group(1)) == "Rating in Oh Hell 5.75 (μ 27.5, σ 7.25; 2 rated games)"
     assert "μ − 3σ, is the cautious figure the leaderboards sort by" in html
     assert json_script(html, "profile-data")["ratingHistory"] == [
         {

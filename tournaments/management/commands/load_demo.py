@@ -1,10 +1,13 @@
 """Load the demo club: members with every role, its roster, and a played tournament.
 
-The tournament is eight players over three rounds at two tables, every
-game simulated (rules.ohhell.simulate, fixed seeds) and recorded through
-the same services a club uses; one table's scorekeeper wrote a wrong deal
-score and one game has an uncorrected renege, so the audit pages have
-something to show. Standings and ratings are compiled.
+The finished tournament is eight players over three rounds at two tables,
+every game simulated (rules.ohhell.simulate, fixed seeds) and recorded
+through the same services a club uses; one table's scorekeeper wrote a
+wrong deal score and one game has an uncorrected renege, so the audit pages
+have something to show, and a player who sat in that game has opened a
+dispute. A second tournament is running (round 1 played, round 2 seated),
+so its standings refresh themselves, and a third is open for registration.
+Standings and ratings are compiled.
 
 Run by ``make demo`` on every start; it does nothing when the database
 already holds a club, so a second run is instant and never duplicates.
@@ -23,8 +26,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Membership, Player
-from games.services import club_create, membership_set, player_get_or_create
+from games.models import Club, Finding, Membership, Player
+from games.services import club_create, dispute_open, membership_set, player_get_or_create
 from rules.ohhell.simulate import simulate
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
@@ -84,12 +87,83 @@ class Command(BaseCommand):
         players = [player_get_or_create(club=club, display_name=name) for name in GUESTS]
         players += list(Player.objects.filter(club=club, user__isnull=False).order_by("pk"))
         tournament = self._tournament(club, users["olga"], users["petro"], players)
+        self._dispute(tournament)
+        running = self._running(club, users["olga"], users["petro"], players)
+        tournament_services.tournament_create(
+            club=club,
+            name="Весенний турнир",
+            user=users["olga"],
+            seed=2027,
+            status=Tournament.Status.REGISTRATION,
+            published=True,
+            starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) + timedelta(days=12),
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
-                f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players)."
+                f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
+                f"«{running.name}» running, and an open dispute."
             )
         )
+
+    def _play_round(self, tournament: Tournament, scorer: Any, number: int, seed_base: int = 0) -> None:
+        """Seat a round and record each table's simulated game (seed 12 reneges, seed 21 miscopies)."""
+        round_ = tournament_services.round_generate(tournament=tournament)
+        tournament_services.round_confirm(round_=round_)
+        for table in round_.tables.order_by("number"):
+            names = [
+                seat.player.display_name for seat in table.seats.select_related("player").order_by("seat")
+            ]
+            seed = seed_base + number * 10 + table.number
+            game = simulate(players=names, seed=seed, renege_rate=0.02 if seed == 12 else 0.0)
+            document = game.document
+            if seed == 21:  # the scorekeeper's slip: deal 5 of the first seat written 10 too high
+                document["deals"][4]["scores"][0] += 10
+                document["totals"][0] += 10
+            content = json.dumps(document, ensure_ascii=False, indent=1).encode()
+            tournament_services.table_game_upload(table=table, content=content, user=scorer)
+
+    def _dispute(self, tournament: Tournament) -> None:
+        """A member who sat in the game with the uncorrected renege disputes it."""
+        finding = (
+            Finding.objects.filter(game__table__round__tournament=tournament, code="RENEGE_UNCORRECTED")
+            .select_related("game")
+            .order_by("pk")
+            .first()
+        )
+        if finding is None:
+            return
+        game = finding.game
+        seat = (
+            game.seats.filter(player__user__isnull=False)
+            .select_related("player__user")
+            .order_by("seat")
+            .first()
+        )
+        if seat is None:
+            return
+        dispute_open(
+            game=game,
+            user=seat.player.user,
+            deal=finding.deal,
+            claim="Ренонс заметили только после сдачи: сдачу аннулировали, но штраф записали не тому игроку.",
+        )
+
+    def _running(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Зимний кубок",
+            user=organiser,
+            seed=2028,
+            starts_at=timezone.now().replace(hour=18, minute=0, second=0, microsecond=0),
+        )
+        for player in players:
+            tournament_services.entry_add(tournament=tournament, player=player)
+        self._play_round(tournament, scorer, 1, seed_base=100)
+        tournament_services.round_confirm(round_=tournament_services.round_generate(tournament=tournament))
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.standings_compile(tournament=tournament)  # the first game started it running
+        return tournament
 
     def _tournament(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
         started = timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=2)
@@ -99,20 +173,7 @@ class Command(BaseCommand):
         for player in players:
             tournament_services.entry_add(tournament=tournament, player=player)
         for number in range(1, ROUNDS + 1):
-            round_ = tournament_services.round_generate(tournament=tournament)
-            tournament_services.round_confirm(round_=round_)
-            for table in round_.tables.order_by("number"):
-                names = [
-                    seat.player.display_name for seat in table.seats.select_related("player").order_by("seat")
-                ]
-                seed = number * 10 + table.number
-                game = simulate(players=names, seed=seed, renege_rate=0.02 if seed == 12 else 0.0)
-                document = game.document
-                if seed == 21:  # the scorekeeper's slip: deal 5 of the first seat written 10 too high
-                    document["deals"][4]["scores"][0] += 10
-                    document["totals"][0] += 10
-                content = json.dumps(document, ensure_ascii=False, indent=1).encode()
-                tournament_services.table_game_upload(table=table, content=content, user=scorer)
+            self._play_round(tournament, scorer, number)
         tournament_services.tournament_publish(tournament=tournament, published=True)
         tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
         tournament_services.standings_compile(tournament=tournament)
