@@ -24,7 +24,7 @@ from games.models import Game
 from rules import registry
 from rules.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
 from rules.errors import MalformedDocument
-from rules.ohhell.walkthrough import DealWalkthrough, Step, walkthrough
+from rules.ohhell.walkthrough import DealWalkthrough, Step
 
 #: Hearts and diamonds print red (besides their symbols, so colour is never the only signal).
 RED = (1, 2)
@@ -163,7 +163,8 @@ def deal_replay(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
         reading = registry.read(bytes(game.current_revision.content))
     except MalformedDocument:
         raise Http404("This game's log cannot be read.") from None
-    if reading.game != "oh-hell":  # the only game with a walkthrough so far
+    walkthrough = getattr(reading.rules, "walkthrough", None)  # a game module offers one, or not
+    if walkthrough is None:
         raise Http404("No deal replay for this game.")
     try:
         walk = walkthrough(reading.log, deal)

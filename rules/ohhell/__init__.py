@@ -8,6 +8,7 @@ shared/spec/ohhell-log.md. Plain Python: nothing here imports Django.
     report = replay(log)       # never raises; report.findings, report.status
     report.as_dict()           # the spec's report object
     format_sheet(report)       # the readable score sheet
+    walkthrough(log, deal)     # one deal trick by trick, for the deal replay page
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rules.ohhell.replay import replay
 from rules.ohhell.report import DealReport, Report, format_sheet
 from rules.ohhell.ruleset import OPTIONS, PRESETS, Ruleset, default_schedule, resolve_ruleset
 from rules.ohhell.sheet import sheet_rows
+from rules.ohhell.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report; stored with
 #: every audit report so `manage.py reaudit` knows what to replay again.
@@ -42,6 +44,7 @@ __all__ = [
     "resolve_ruleset",
     "sheet_rows",
     "to_document",
+    "walkthrough",
 ]
 
 

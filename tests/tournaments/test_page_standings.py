@@ -125,3 +125,31 @@ def test_standings_queries_do_not_grow_with_the_field(
     )
     with django_assert_num_queries(6):
         client.get(f"/tournaments/{played.pk}/standings/live/")
+
+
+def _play_next_round(tournament, people, seed: int, capture) -> None:
+    round_ = services.round_generate(tournament=tournament)
+    services.round_confirm(round_=round_)
+    with capture(execute=True):
+        for i, table in enumerate(round_.tables.order_by("number")):
+            services.table_game_upload(table=table, content=table_log(table, seed + i), user=people.scorer)
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["standings/", "cross-table/", "rounds/1/seating/", "rounds/1/sheets/"],
+)
+def test_these_pages_take_as_many_queries_after_two_more_rounds(
+    client, people, played, page, django_capture_on_commit_callbacks
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(people.member)
+    with CaptureQueriesContext(connection) as one_round:
+        assert client.get(f"/tournaments/{played.pk}/{page}").status_code == 200
+    for n in (2, 3):
+        _play_next_round(played, people, 800 + 10 * n, django_capture_on_commit_callbacks)
+    with CaptureQueriesContext(connection) as three_rounds:
+        assert client.get(f"/tournaments/{played.pk}/{page}").status_code == 200
+    assert len(three_rounds) == len(one_round)

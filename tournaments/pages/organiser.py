@@ -60,7 +60,7 @@ class SignIn(Exception):
     """The anonymous visitor must sign in first."""
 
 
-def _signed_in(request: HttpRequest) -> User:
+def signed_in(request: HttpRequest) -> User:
     if not isinstance(request.user, User) or not request.user.is_authenticated:
         raise SignIn
     return request.user
@@ -71,7 +71,7 @@ def _require(allowed: bool) -> None:
         raise PermissionDenied("Only the club's organisers (or scorers, for score sheets) may do this.")
 
 
-def _tournament(request: HttpRequest, pk: int, allowed: Callable[[Any, Club], bool]) -> Tournament:
+def tournament_for(request: HttpRequest, pk: int, allowed: Callable[[Any, Club], bool]) -> Tournament:
     """The tournament if ``allowed(user, club)``; else a 404 when the user may not even read it, a 403 when they may.
 
     Every right ``allowed`` tests (manage, record) includes reading the club, so the
@@ -86,7 +86,7 @@ def _tournament(request: HttpRequest, pk: int, allowed: Callable[[Any, Club], bo
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def sign_in_first(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Send the anonymous to the sign-in page, whatever the view would answer."""
 
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -103,10 +103,10 @@ def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 # --- create ------------------------------------------------------------------------------
 
 
-@_page
+@sign_in_first
 def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
     """A new tournament of the club: name, start, ruleset, table size, standings, tie-breaks, seed."""
-    user = _signed_in(request)
+    user = signed_in(request)
     club = get_object_or_404(Club, slug=slug)
     _require(permissions.can_manage_club(user, club))
     form = TournamentCreateForm(request.POST or None)
@@ -140,11 +140,11 @@ def _available_players(tournament: Tournament) -> QuerySet[Player]:
     )
 
 
-@_page
+@sign_in_first
 def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """Status, publishing, entrants, registration, rounds: one page, one POST per action."""
-    _signed_in(request)
-    tournament = _tournament(request, pk, permissions.can_manage_club)
+    signed_in(request)
+    tournament = tournament_for(request, pk, permissions.can_manage_club)
     forms: dict[str, Any] = {}
     error = ""
     if request.method == "POST":
@@ -271,10 +271,10 @@ def _round(tournament: Tournament, number: int) -> Round:
     )
 
 
-@_page
+@sign_in_first
 def round_manage(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A draft round's seating (repeated opponents flagged) to swap and confirm; a confirmed round's tables."""
-    _signed_in(request)
+    signed_in(request)
     rights: dict[str, bool] = {}
 
     def may_open(user: Any, club: Club) -> bool:
@@ -282,7 +282,7 @@ def round_manage(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         rights["manage"] = permissions.can_manage_club(user, club)
         return rights["manage"] or permissions.can_record_games(user, club)
 
-    tournament = _tournament(request, pk, may_open)
+    tournament = tournament_for(request, pk, may_open)
     manager = rights["manage"]
     round_ = _round(tournament, number)
     tables = list(round_.tables.all())
@@ -358,11 +358,11 @@ def _sheet_rules(tournament: Tournament) -> tuple[ModuleType, ModuleType]:
         raise Http404("This game has no score-sheet form.") from None
 
 
-@_page
+@sign_in_first
 def table_sheet_entry(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     """Enter a table's game from its paper score sheet: per deal, each player's bid and tricks taken."""
-    user = _signed_in(request)
-    tournament = _tournament(request, pk, permissions.can_record_games)
+    user = signed_in(request)
+    tournament = tournament_for(request, pk, permissions.can_record_games)
     table = get_object_or_404(
         Table.objects.select_related("round", "game").prefetch_related(
             Prefetch("seats", TableSeat.objects.select_related("player").order_by("seat"))

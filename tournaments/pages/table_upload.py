@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games import permissions
 from tournaments import services
 from tournaments.models import Table, TableSeat
-from tournaments.pages.organiser import _page, _signed_in, _tournament
+from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
 
 
 class TableLogForm(forms.Form):
@@ -48,10 +48,10 @@ class TableLogForm(forms.Form):
         return self.cleaned_data["document"].encode(), ""
 
 
-@_page
+@sign_in_first
 def table_upload(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
-    user = _signed_in(request)
-    tournament = _tournament(request, pk, permissions.can_record_games)
+    user = signed_in(request)
+    tournament = tournament_for(request, pk, permissions.can_record_games)
     table = get_object_or_404(
         Table.objects.select_related("round").prefetch_related(
             Prefetch("seats", TableSeat.objects.select_related("player").order_by("seat"))
