@@ -19,7 +19,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, URLPattern, path, reverse
@@ -202,7 +202,9 @@ def revision_rows(game: Game) -> list[dict[str, Any]]:
 
 
 def game_audit_context(request: HttpRequest, game: Game, form: DisputeOpenForm | None) -> dict[str, Any]:
-    findings = Finding.objects.filter(report_id=game.current_report_id).order_by("deal", "trick", "id")
+    findings = Finding.objects.filter(report_id=game.current_report_id).order_by(
+        F("deal").asc(nulls_first=True), F("trick").asc(nulls_first=True), "id"
+    )
     may_dispute = request.user.is_authenticated and permissions.can_dispute(request.user, game)
     return {
         "game": game,
@@ -263,7 +265,7 @@ def dispute_context(
         rows = Finding.objects.filter(report_id=game.current_report_id, code__in=SCORE_CODES)
         if dispute.deal is not None:
             rows = rows.filter(Q(deal=dispute.deal) | Q(deal__isnull=True))
-        recomputed = list(rows.order_by("deal", "id"))
+        recomputed = list(rows.order_by(F("deal").asc(nulls_first=True), "id"))  # the same on every database
     return {
         "dispute": dispute,
         "game": game,

@@ -351,7 +351,7 @@ def test_open_comment_and_uphold_with_a_corrected_log(client, people, game, sitt
     html = client.get(f"/games/{game.pk}/audit/").content.decode()
     assert re.findall(r'<a href="#kind-(\w+)">', html) == ["RENEGE_UNCORRECTED"]
     assert '<tr id="revision-2" class="current">' in html
-    history = html.split('id="dispute-1-title"')[1]
+    history = html.split(f'id="dispute-{dispute.pk}-title"')[1]
     assert re.findall(r'<li class="event event-(\w+)">', history) == ["opened", "comment", "upheld"]
 
 

@@ -7,7 +7,7 @@ public games; members see everything of their club, and the roster.
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, F, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
@@ -34,7 +34,7 @@ def club_home(request: HttpRequest, slug: str) -> HttpResponse:
         .filter(club=club)
         .select_related("current_revision")
         .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
-        .order_by("-played_at", "-id")[:RECENT_GAMES]
+        .order_by(F("played_at").desc(nulls_last=True), "-id")[:RECENT_GAMES]
     )
     context = {
         "club": club,

@@ -1,0 +1,88 @@
+"""Every main page passes axe-core's WCAG 2 A and AA rules in Chromium, in each language.
+
+axe-core (vendored under tests/browser/axe/) checks labels, names, contrast,
+heading and landmark structure, ARIA use and language attributes; a serious
+or critical violation fails the test with the rule and the elements named.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Dispute, Player
+from tournaments.models import Table, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).with_name("axe") / "axe.min.js"
+PASSWORD = "trickbook-demo"  # noqa: S105 - the demo data's known password
+
+
+def violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}}))"
+        ".violations.filter(v => ['serious', 'critical'].includes(v.impact))"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    return list(result)
+
+
+@pytest.fixture
+def demo(live_server, page):
+    call_command("load_demo", verbosity=0)
+    dispute = Dispute.objects.get()
+    running = Tournament.objects.get(status="running")
+    return {
+        "finished": Tournament.objects.get(status="finished").pk,
+        "running": running.pk,
+        "game": dispute.game_id,
+        "deal": dispute.deal,
+        "dispute": dispute.pk,
+        "player": Player.objects.get(display_name="Вера").pk,
+        "table": Table.objects.filter(round__tournament=running, game__isnull=True).order_by("pk")[0].pk,
+    }
+
+
+PAGES = [
+    "/",
+    "/clubs/kozyr/",
+    "/tournaments/{finished}/",
+    "/tournaments/{running}/standings/",
+    "/tournaments/{finished}/cross-table/",
+    "/tournaments/{finished}/audit/",
+    "/tournaments/{finished}/rounds/1/sheets/",
+    "/games/{game}/",
+    "/games/{game}/deals/{deal}/",
+    "/games/{game}/audit/",
+    "/disputes/{dispute}/",
+    "/clubs/kozyr/players/{player}/",
+    "/clubs/kozyr/upload/",
+    "/clubs/kozyr/tournaments/new/",
+    "/tournaments/{running}/manage/",
+    "/tournaments/{running}/rounds/2/manage/",
+    "/tournaments/{running}/tables/{table}/sheet/",
+    "/accounts/password/change/",
+]
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_the_main_pages_have_no_serious_accessibility_violations(live_server, page, demo, language):
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(f"{live_server.url}/accounts/login/")
+    assert violations(page) == []
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+    found = {}
+    for path in PAGES:
+        page.goto(live_server.url + path.format(**demo))
+        assert page.locator("html").get_attribute("lang") == language
+        problems = violations(page)
+        if problems:
+            found[path] = problems
+    assert found == {}
