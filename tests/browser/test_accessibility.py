@@ -18,7 +18,7 @@ from tournaments.models import Table, Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 AXE = Path(__file__).with_name("axe") / "axe.min.js"
-PASSWORD = "trickbook-demo"  # noqa: S105 - the demo data's known password
+PASSWORD = "trickbook-demo"  # the demo data's known password
 
 
 def violations(page) -> list[str]:
