@@ -23,6 +23,14 @@ from rules.jsondoc import load_json
 #: Registry keys are the ``game`` field of the interchange documents.
 GAMES: dict[str, str] = {
     "oh-hell": "rules.ohhell",
+    "bridge-rubber": "rules.bridge",
+}
+
+
+#: File formats other than the JSON log, by extension: the game whose module reads them
+#: with ``read_file(raw, ruleset=...) -> document`` (PBN carries no ruleset of ours).
+FILE_TYPES: dict[str, str] = {
+    ".pbn": "bridge-rubber",
 }
 
 
@@ -70,4 +78,18 @@ def read(raw: bytes | str | dict[str, Any]) -> Reading:
         rules = get(game)
     except UnknownGame:
         raise MalformedDocument("game", f"unknown game {game!r}; known: {', '.join(game_keys())}") from None
+    return Reading(game=game, rules=rules, log=rules.parse(document))
+
+
+def read_named(raw: bytes, name: str, *, ruleset: str | None = None) -> Reading:
+    """Read a file by its name: a format of FILE_TYPES (``.pbn``) through its game's reader, else JSON.
+
+    ``ruleset`` is the preset for formats that carry none (PBN); a JSON log names its own.
+    """
+    suffix = name[name.rfind(".") :].lower() if "." in name else ""
+    game = FILE_TYPES.get(suffix)
+    if game is None:
+        return read(raw)
+    rules = get(game)
+    document = rules.read_file(raw, ruleset=ruleset)
     return Reading(game=game, rules=rules, log=rules.parse(document))

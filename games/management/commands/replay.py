@@ -32,14 +32,18 @@ class FileResult:
     status: int
 
 
-def replay_file(path: str) -> FileResult:
-    """Read, parse and replay one file; never raises for a bad document or file."""
+def replay_file(path: str, *, ruleset: str | None = None) -> FileResult:
+    """Read, parse and replay one file; never raises for a bad document or file.
+
+    The file's extension picks its reader (rules.registry.FILE_TYPES: ``.pbn``
+    is rubber bridge); anything else is a JSON log naming its game.
+    """
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
         return _malformed(path, MalformedDocument("", f"cannot read the file: {exc.strerror or exc}"))
     try:
-        reading = registry.read(raw)
+        reading = registry.read_named(raw, path, ruleset=ruleset)
     except MalformedDocument as exc:
         return _malformed(path, exc)
     report = reading.rules.replay(reading.log)
@@ -63,13 +67,20 @@ class Command(BaseCommand):
     help = "Replay game logs, recompute the scores and report every finding (shared/spec/ohhell-log.md)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("files", nargs="+", metavar="FILE", help="game log documents (JSON)")
+        parser.add_argument(
+            "files", nargs="+", metavar="FILE", help="game logs: JSON documents, or PBN (.pbn)"
+        )
+        parser.add_argument(
+            "--ruleset",
+            default=None,
+            help="the preset for files that carry none (PBN: seed, the default, or laws)",
+        )
         parser.add_argument("--json", action="store_true", help="one JSON report per file, one per line")
 
     def handle(self, *args: Any, **options: Any) -> None:
         status = 0
         for i, path in enumerate(options["files"]):
-            result = replay_file(path)
+            result = replay_file(path, ruleset=options["ruleset"])
             status = max(status, result.status)
             if options["json"]:
                 self.stdout.write(json.dumps(result.line))

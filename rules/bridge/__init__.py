@@ -1,0 +1,55 @@
+"""Rubber bridge: read, replay, score and audit a session's log, rubber after rubber.
+
+The rules and the points table are those of shared/seeds/004_8685814ad686c15f.txt
+(its first part), as preset ``seed``; the Laws of Contract Bridge (rubber
+scoring, Law 77; revokes, Laws 61-64) are preset ``laws``. The document is
+docs/bridge-log.md; PBN files are read and written by rules.bridge.pbn.
+Plain Python: nothing here imports Django.
+
+    log = parse(raw)           # strict; MalformedDocument(path, message)
+    report = replay(log)       # never raises; report.findings, report.status
+    report.as_dict()           # the report object: totals [We, They], rubbers, deals, findings
+    format_sheet(report)       # the We/They sheet as text
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.bridge.document import BridgeDeal, BridgeLog, parse, to_document
+from rules.bridge.replay import replay
+from rules.bridge.report import DealReport, Report, format_sheet
+from rules.bridge.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
+
+#: Bumped whenever a change to the rules could change a report.
+ENGINE_VERSION = "1"
+
+__all__ = [
+    "ENGINE_VERSION",
+    "OPTIONS",
+    "PRESETS",
+    "BridgeDeal",
+    "BridgeLog",
+    "DealReport",
+    "Report",
+    "Ruleset",
+    "check",
+    "format_sheet",
+    "parse",
+    "read_file",
+    "replay",
+    "resolve_ruleset",
+    "to_document",
+]
+
+
+def read_file(raw: bytes | str, *, ruleset: str | dict[str, Any] | None = None) -> dict[str, Any]:
+    """A PBN file as the JSON rubber log document (rules.registry.FILE_TYPES sends .pbn here)."""
+    from rules.bridge.pbn import read_pbn
+
+    return read_pbn(raw, ruleset=ruleset or "seed")
+
+
+def check(raw: bytes | str | dict[str, Any]) -> dict[str, Any]:
+    """Parse and replay a document in one call; the report object."""
+    return replay(parse(raw)).as_dict()

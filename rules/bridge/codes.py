@@ -1,0 +1,82 @@
+"""Finding codes of the rubber bridge replay and their severities (docs/bridge-log.md, issue #7).
+
+The issue names ``REVOKE``, ``INSUFFICIENT_BID``, ``CALL_OUT_OF_ROTATION``,
+``ILLEGAL_DOUBLE``, ``CARD_NOT_IN_HAND``, ``RESULT_MISMATCH`` and
+``SCORE_MISMATCH``; the rest are what the auction and play checks need.
+
+Severities follow the Oh Hell report's sense: an irregularity that the Laws
+let stand once the next player has acted (an insufficient bid accepted,
+Law 27A1; a call out of rotation accepted, Law 29A; an opening lead out of
+turn accepted, Law 53A) is a ``warning``; a log that contradicts itself or
+the rules (a revoke, a card the player did not hold, a double the Laws do
+not allow, a result that is not what the play shows) is an ``error``.
+"""
+
+from __future__ import annotations
+
+from rules.findings import Finding, Severity
+
+SEVERITY: dict[str, Severity] = {
+    # The issue's codes.
+    "REVOKE": "error",
+    "INSUFFICIENT_BID": "warning",
+    "CALL_OUT_OF_ROTATION": "warning",
+    "ILLEGAL_DOUBLE": "error",
+    "CARD_NOT_IN_HAND": "error",
+    "RESULT_MISMATCH": "error",
+    "SCORE_MISMATCH": "error",
+    # The auction.
+    "ILLEGAL_REDOUBLE": "error",
+    "AUCTION_INCOMPLETE": "warning",
+    "CALL_AFTER_AUCTION_END": "error",
+    # The play.
+    "LEAD_OUT_OF_TURN": "warning",
+    "PLAY_OUT_OF_TURN": "error",
+    "DUPLICATE_CARD": "error",
+    "WRONG_CARD_COUNT": "error",
+    "CLAIM_MISMATCH": "error",
+    "REVOKE_CORRECTED": "info",
+    # The score sheet.
+    "HONOURS_MISMATCH": "error",
+    # The contract or declarer recorded (PBN Contract/Declarer tags) is not what the auction reached.
+    "CONTRACT_MISMATCH": "error",
+    # A contract was reached but neither the play nor the sheet says how many tricks it took.
+    "RESULT_MISSING": "error",
+}
+
+
+def plural(count: int, word: str) -> str:
+    """``plural(1, "trick") == "1 trick"``, ``plural(3, "trick") == "3 tricks"``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Findings(list[Finding]):
+    """The findings of one replay; ``players`` are the names by seat N, E, S, W, used to
+    fill each finding's ``player`` from its ``seat``."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        self.append(
+            Finding(
+                code=code,
+                severity=SEVERITY[code],
+                message=message,
+                deal=deal,
+                trick=trick,
+                seat=None if seat is None else int(seat),
+                player=None if seat is None else self.players[seat],
+                card=card,
+            )
+        )

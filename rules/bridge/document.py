@@ -1,0 +1,595 @@
+"""The rubber bridge log (docs/bridge-log.md), read strictly and written canonically.
+
+:func:`parse` turns a document into a :class:`BridgeLog` of ints, bit masks
+and the shared types of :mod:`rules.bridge.core`, or raises
+:class:`~rules.errors.MalformedDocument` naming the JSON path
+(``deals[3].auction[5]``, ``deals[0].hands.N[2]``) and what is wrong.
+
+As for Oh Hell, only what stops a replay is malformed. An auction that
+breaks the Laws (an insufficient bid, a double of partner's bid, calls
+after the auction ended), a card a player did not hold, a revoke or a
+result that the play contradicts are findings of the replay
+(:mod:`rules.bridge.auction`, :mod:`rules.bridge.play`), not errors here.
+
+Decisions beyond the format page:
+
+- ``hands`` may be partial: a seat left out is not known (PBN writes ``-``
+  for such a hand). Each given hand is thirteen distinct cards and no card
+  is in two hands; with all four given that makes the 52 cards. In the
+  model a hand not given is the mask ``0`` (a real hand is never empty).
+- ``play`` holds at most thirteen tricks of one to four cards; only the
+  last may have fewer than four cards, and only when a ``claim`` follows
+  (play stopped mid-trick). ``claim`` needs ``play`` (``[]`` when the claim
+  came before the opening lead).
+- ``result`` is required without ``play``, except for a passed-out deal
+  (four passes).
+- Two optional fields carry what PBN can say and the plain log cannot:
+  ``auction_start``, the seat that made the first call when it was not the
+  dealer (PBN ``[Auction "E"]``), and ``play_start``, the seat that led the
+  first trick when it was not the declarer's left-hand opponent (PBN
+  ``[Play "W"]``). They make ``CALL_OUT_OF_ROTATION`` and
+  ``LEAD_OUT_OF_TURN`` visible; without them seats follow from the rules.
+- Calls are read leniently (any case; ``Pass``, ``Dbl``/``Double``,
+  ``Rdbl``/``Redouble``; ``N`` for no-trump; suit symbols) and written as
+  ``1C``..``7NT``, ``P``, ``X``, ``XX``. Seats are read in any case.
+- ``ruleset`` is optional and kept as written (a preset name or an object);
+  :mod:`rules.bridge.ruleset` resolves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.bridge.core import SEATS, Call, Seat, Side, Strain
+from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
+from rules.errors import MalformedDocument
+from rules.jsondoc import DuplicateKeys, load_json
+from rules.ohhell.strict import describe, read_int
+
+GAME = "bridge-rubber"
+VERSION = 1
+TOP_FIELDS = ("game", "version", "ruleset", "event", "players", "deals")
+EVENT_FIELDS = ("name", "site", "date")
+REQUIRED_TOP = ("game", "version", "players", "deals")
+DEAL_FIELDS = (
+    "dealer",
+    "auction_start",
+    "hands",
+    "auction",
+    "play_start",
+    "play",
+    "claim",
+    "result",
+    "irregularities",
+    "honours",
+    "scores",
+    "board",
+    "contract",
+    "declarer",
+)
+#: PBN 2.1 irregularity marks: R revoke, S skipped turn, L lead out of turn, I insufficient
+#: bid; and D, declarer and dummy swapped (PBN's ``[Declarer "^S"]``).
+MARKS = ("R", "S", "L", "I", "D")
+IRREGULARITY_FIELDS = ("trick", "call", "seat", "mark")
+SIDE_NAMES = ("we", "they")
+SCORE_LINES = ("above", "below")
+HONOURS_POINTS = (100, 150)
+TRICKS = 13
+
+_card_by_spelling = CARD_BY_SPELLING.get
+
+
+@dataclass(frozen=True, slots=True)
+class SideScores:
+    """One side's entries for a deal as written on the sheet, above and below the line."""
+
+    above: tuple[int, ...] = ()
+    below: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Honours:
+    """Honours as claimed on the sheet: the side that held them and the points (100 or 150)."""
+
+    side: Side
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A PBN irregularity mark: ``mark`` R/S/L/I, with the trick and seat when given."""
+
+    mark: str
+    trick: int | None = None
+    seat: Seat | None = None
+    call: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeDeal:
+    """One deal as logged; ``None`` where a field was not given.
+
+    ``hands`` are bit masks by :class:`Seat` (``0`` for a hand not logged);
+    ``play`` the tricks as card ints in the order played; ``scores`` by
+    :class:`Side` (We = North–South first).
+    """
+
+    dealer: Seat
+    auction: tuple[Call, ...]
+    hands: tuple[int, int, int, int] | None = None
+    play: tuple[tuple[int, ...], ...] | None = None
+    claim: int | None = None
+    result: int | None = None
+    irregularities: tuple[Irregularity, ...] | None = None
+    honours: Honours | None = None
+    scores: tuple[SideScores, SideScores] | None = None
+    board: int | str | None = None
+    auction_start: Seat | None = None
+    play_start: Seat | None = None
+    contract: str | None = None
+    declarer: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeLog:
+    """A session of rubber bridge at one table: players by seat N, E, S, W, and the deals."""
+
+    players: tuple[str, str, str, str]
+    ruleset: str | dict[str, Any] | None
+    deals: tuple[BridgeDeal, ...]
+    event: dict[str, str] | None = None
+
+
+# -- calls ---------------------------------------------------------------------
+
+_STRAIN_SPELLINGS: dict[str, Strain] = {
+    "C": Strain.CLUBS,
+    "♣": Strain.CLUBS,
+    "♧": Strain.CLUBS,
+    "D": Strain.DIAMONDS,
+    "♦": Strain.DIAMONDS,
+    "♢": Strain.DIAMONDS,
+    "H": Strain.HEARTS,
+    "♥": Strain.HEARTS,
+    "♡": Strain.HEARTS,
+    "S": Strain.SPADES,
+    "♠": Strain.SPADES,
+    "♤": Strain.SPADES,
+    "N": Strain.NOTRUMP,
+    "NT": Strain.NOTRUMP,
+}
+_OTHER_CALLS: dict[str, Call] = {
+    "P": Call("pass"),
+    "PASS": Call("pass"),
+    "X": Call("double"),
+    "DBL": Call("double"),
+    "DOUBLE": Call("double"),
+    "XX": Call("redouble"),
+    "RDBL": Call("redouble"),
+    "REDOUBLE": Call("redouble"),
+}
+
+
+def _call_spellings() -> dict[str, Call]:
+    table = dict(_OTHER_CALLS)
+    for level in range(1, 8):
+        for text, strain in _STRAIN_SPELLINGS.items():
+            table[f"{level}{text}"] = Call("bid", level, strain)
+    return table
+
+
+#: Every accepted spelling (upper case, no spaces) to its call.
+CALL_BY_SPELLING: dict[str, Call] = _call_spellings()
+
+
+def read_call(text: str) -> Call | None:
+    """The call a string names (``"1nt"``, ``"Pass"``, ``"XX"``, ``"4♠"``), or ``None``."""
+    return CALL_BY_SPELLING.get(text.strip().upper().replace(" ", ""))
+
+
+# -- parse -----------------------------------------------------------------------
+
+
+def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
+    """Read a rubber bridge log strictly; raise MalformedDocument(path, message) if it cannot
+    be replayed."""
+    data = raw if isinstance(raw, dict) else load_json(raw)
+    doc = _object(data, "", "the document")
+    for key in doc:
+        if key not in TOP_FIELDS:
+            raise MalformedDocument(key, f"unknown field {key!r}; a bridge log has {', '.join(TOP_FIELDS)}")
+    for key in REQUIRED_TOP:
+        if key not in doc:
+            raise MalformedDocument(key, "is required")
+    game = doc["game"]
+    if game != GAME:
+        raise MalformedDocument("game", f"must be {GAME!r} for a rubber bridge log, not {describe(game)}")
+    version = doc["version"]
+    if type(version) is not int or version != VERSION:
+        raise MalformedDocument(
+            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
+        )
+    players = _players(doc["players"])
+    ruleset = _ruleset(doc.get("ruleset"))
+    event = None if doc.get("event") is None else _event(doc["event"])
+    raw_deals = doc["deals"]
+    if type(raw_deals) is not list:
+        raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
+    deals = tuple(_deal(d, f"deals[{i}]") for i, d in enumerate(raw_deals))
+    return BridgeLog(players=players, ruleset=ruleset, deals=deals, event=event)
+
+
+def _event(value: Any) -> dict[str, str]:
+    """Where and when the session was played, as PBN's Event, Site and Date tags give it."""
+    d = _object(value, "event", "the event")
+    _fields(d, "event", EVENT_FIELDS, "the event")
+    for key, text in d.items():
+        if type(text) is not str:
+            raise MalformedDocument(f"event.{key}", f"must be text, not {describe(text)}")
+    return dict(d)
+
+
+def read_contract(text: str) -> str | None:
+    """A recorded contract ("4HX", "3NT", "Pass") in canonical form; None when it names none."""
+    t = text.strip().upper().replace("N", "NT").replace("NTT", "NT")
+    if t in ("PASS", "P"):
+        return "Pass"
+    doubling = len(t) - len(t.rstrip("X"))
+    body = t.rstrip("X")
+    call = read_call(body)
+    if call is None or call.kind != "bid" or doubling > 2:
+        return None
+    return f"{call}{'X' * doubling}"
+
+
+def _object(value: Any, path: str, what: str) -> dict[str, Any]:
+    if isinstance(value, DuplicateKeys):
+        where = f"{path}.{value.duplicate}" if path else value.duplicate
+        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
+    if type(value) is not dict:
+        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
+    return value
+
+
+def _fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
+    for key in d:
+        if key not in allowed:
+            raise MalformedDocument(
+                f"{path}.{key}", f"unknown field {key!r}; {what} has {', '.join(allowed)}"
+            )
+
+
+def _players(value: Any) -> tuple[str, str, str, str]:
+    """Four names in the order N, E, S, W; North–South are We."""
+    if type(value) is not list:
+        raise MalformedDocument(
+            "players", f"must be a list of four names (N, E, S, W), not {describe(value)}"
+        )
+    if len(value) != 4:
+        raise MalformedDocument("players", f"bridge is played by 4 players (N, E, S, W), not {len(value)}")
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(value):
+        path = f"players[{seat}]"
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedDocument(path, f"must be a player's name, not {describe(name)}")
+        if name in seen:
+            raise MalformedDocument(path, f"{name!r} already sits {SEATS[seen[name]]}; names must differ")
+        seen[name] = seat
+    return (value[0], value[1], value[2], value[3])
+
+
+def _ruleset(value: Any) -> str | dict[str, Any] | None:
+    """Kept as written: the ruleset module reads the preset and options."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip():
+            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
+        return value
+    if isinstance(value, dict):
+        return _object(value, "ruleset", "the ruleset")
+    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
+
+
+def _seat(value: Any, path: str) -> Seat:
+    if type(value) is str and value.strip().upper() in ("N", "E", "S", "W"):
+        return Seat.of(value.strip().upper())
+    raise MalformedDocument(path, f"must be a seat, one of N, E, S, W, not {describe(value)}")
+
+
+def _card(value: Any, path: str) -> int:
+    if type(value) is not str:
+        raise MalformedDocument(path, f"must be a card such as 'TH' or '10♥', not {describe(value)}")
+    card = _card_by_spelling(value)
+    if card is not None:
+        return card
+    try:
+        return parse_card(value)
+    except CardError as exc:
+        raise MalformedDocument(path, f"unknown card: {exc}") from None
+
+
+def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
+    """A list of cards; one dict probe per card, paths only on the error path."""
+    if type(value) is not list:
+        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+    try:
+        cards = tuple(map(_card_by_spelling, value))
+    except TypeError:  # an unhashable value (a list or object) where a card should be
+        cards = (None,)
+    if None in cards:
+        return tuple(_card(v, f"{path}[{j}]") for j, v in enumerate(value))
+    return cards  # type: ignore[return-value]
+
+
+def _deal(value: Any, path: str) -> BridgeDeal:
+    d = _object(value, path, "a deal")
+    _fields(d, path, DEAL_FIELDS, "a deal")
+    get = d.get
+    if "dealer" not in d:
+        raise MalformedDocument(f"{path}.dealer", "is required")
+    dealer = _seat(d["dealer"], f"{path}.dealer")
+    auction_start = (
+        None if get("auction_start") is None else _seat(d["auction_start"], f"{path}.auction_start")
+    )
+    play_start = None if get("play_start") is None else _seat(d["play_start"], f"{path}.play_start")
+    hands = None if get("hands") is None else _hands(d["hands"], f"{path}.hands")
+    contract = None
+    if get("contract") is not None:
+        raw_contract = d["contract"]
+        contract = read_contract(raw_contract) if type(raw_contract) is str else None
+        if contract is None:
+            raise MalformedDocument(
+                f"{path}.contract",
+                f"must be a contract such as '4H', '3NTX', '6SXX' or 'Pass', not {describe(raw_contract)}",
+            )
+    declarer = None if get("declarer") is None else _seat(d["declarer"], f"{path}.declarer")
+    if contract not in (None, "Pass") and declarer is None:
+        raise MalformedDocument(f"{path}.declarer", "is required with a recorded contract")
+    if "auction" not in d:
+        raise MalformedDocument(f"{path}.auction", "is required (four passes for a passed-out deal)")
+    auction = _auction(d["auction"], f"{path}.auction")
+    claim = None if get("claim") is None else read_int(d["claim"], f"{path}.claim", 0, TRICKS)
+    play = None if get("play") is None else _play(d["play"], f"{path}.play", claim is not None)
+    if claim is not None and play is None:
+        raise MalformedDocument(
+            f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
+        )
+    if play_start is not None and play is None:
+        raise MalformedDocument(f"{path}.play_start", "names the opening leader of the play; give play")
+    result = None if get("result") is None else read_int(d["result"], f"{path}.result", 0, TRICKS)
+    passed_out = (len(auction) == 4 and all(c.kind == "pass" for c in auction)) or (
+        not auction and contract == "Pass"
+    )
+    if result is None and play is None and not passed_out:
+        raise MalformedDocument(f"{path}.result", "is required when there is no play")
+    irregularities = (
+        None
+        if get("irregularities") is None
+        else _irregularities(d["irregularities"], f"{path}.irregularities")
+    )
+    honours = None if get("honours") is None else _honours(d["honours"], f"{path}.honours")
+    scores = None if get("scores") is None else _scores(d["scores"], f"{path}.scores")
+    board = None if get("board") is None else _board(d["board"], f"{path}.board")
+    return BridgeDeal(
+        dealer=dealer,
+        auction=auction,
+        hands=hands,
+        play=play,
+        claim=claim,
+        result=result,
+        irregularities=irregularities,
+        honours=honours,
+        scores=scores,
+        board=board,
+        auction_start=auction_start,
+        play_start=play_start,
+        contract=contract,
+        declarer=declarer,
+    )
+
+
+def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
+    """Thirteen distinct cards per seat given; no card in two hands; seats left out unknown."""
+    hands = _object(value, path, "the hands")
+    masks = [0, 0, 0, 0]
+    holder: dict[int, str] = {}
+    given: set[str] = set()
+    for key, raw in hands.items():
+        hp = f"{path}.{key}"
+        seat = key.upper()
+        if seat not in ("N", "E", "S", "W"):
+            raise MalformedDocument(hp, f"unknown seat {key!r}; hands are keyed N, E, S, W")
+        if seat in given:
+            raise MalformedDocument(hp, f"the hand of {seat} is given twice")
+        given.add(seat)
+        cards = _cards(raw, hp, "a hand")
+        if len(cards) != TRICKS:
+            raise MalformedDocument(hp, f"a hand has 13 cards, not {len(cards)}")
+        mask = 0
+        for j, card in enumerate(cards):
+            if card in holder:
+                where = "earlier in this hand" if holder[card] == seat else f"in {holder[card]}'s hand"
+                raise MalformedDocument(f"{hp}[{j}]", f"{NAME[card]} is already {where}")
+            holder[card] = seat
+            mask |= 1 << card
+        masks[SEATS.index(seat)] = mask
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+def _auction(value: Any, path: str) -> tuple[Call, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(
+            path, f"must be a list of calls such as '1H', 'P', 'X', not {describe(value)}"
+        )
+    calls = []
+    for i, raw in enumerate(value):
+        call = read_call(raw) if type(raw) is str else None
+        if call is None:
+            raise MalformedDocument(
+                f"{path}[{i}]",
+                f"must be a call: a bid 1C..7NT, P (pass), X (double) or XX (redouble), not {describe(raw)}",
+            )
+        calls.append(call)
+    return tuple(calls)
+
+
+def _play(value: Any, path: str, claimed: bool) -> tuple[tuple[int, ...], ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
+    if len(value) > TRICKS:
+        raise MalformedDocument(path, f"a deal has 13 tricks, not {len(value)}")
+    tricks = tuple(_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
+    for t, trick in enumerate(tricks):
+        tp = f"{path}[{t}]"
+        if not 1 <= len(trick) <= 4:
+            raise MalformedDocument(tp, f"a trick has one card from each of the 4 players, not {len(trick)}")
+        if len(trick) < 4:
+            if t != len(tricks) - 1:
+                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
+            if not claimed:
+                raise MalformedDocument(
+                    tp, f"trick {t + 1} has {len(trick)} of 4 cards; play may stop mid-trick only for a claim"
+                )
+    return tricks
+
+
+def _irregularities(value: Any, path: str) -> tuple[Irregularity, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of marks, not {describe(value)}")
+    out = []
+    for i, raw in enumerate(value):
+        ip = f"{path}[{i}]"
+        item = _object(raw, ip, "an irregularity")
+        _fields(item, ip, IRREGULARITY_FIELDS, "an irregularity")
+        mark = item.get("mark")
+        if type(mark) is not str or mark.upper() not in MARKS:
+            raise MalformedDocument(f"{ip}.mark", f"must be one of {', '.join(MARKS)}, not {describe(mark)}")
+        trick = None if item.get("trick") is None else read_int(item["trick"], f"{ip}.trick", 1, TRICKS)
+        call = None if item.get("call") is None else read_int(item["call"], f"{ip}.call", 1, 400)
+        seat = None if item.get("seat") is None else _seat(item["seat"], f"{ip}.seat")
+        out.append(Irregularity(mark=mark.upper(), trick=trick, seat=seat, call=call))
+    return tuple(out)
+
+
+def _side(value: Any, path: str) -> Side:
+    if type(value) is str and value.lower() in SIDE_NAMES:
+        return Side(SIDE_NAMES.index(value.lower()))
+    raise MalformedDocument(path, f"must be 'we' (North–South) or 'they' (East–West), not {describe(value)}")
+
+
+def _honours(value: Any, path: str) -> Honours:
+    h = _object(value, path, "honours")
+    _fields(h, path, ("side", "points"), "honours")
+    for key in ("side", "points"):
+        if key not in h:
+            raise MalformedDocument(f"{path}.{key}", "is required")
+    side = _side(h["side"], f"{path}.side")
+    points = h["points"]
+    if type(points) is not int or points not in HONOURS_POINTS:
+        raise MalformedDocument(f"{path}.points", f"must be 100 or 150, not {describe(points)}")
+    return Honours(side=side, points=points)
+
+
+def _scores(value: Any, path: str) -> tuple[SideScores, SideScores]:
+    """Per side (``we``, ``they``) the entries above and below the line; a side or a line
+    left out has no entries."""
+    s = _object(value, path, "the scores")
+    _fields(s, path, SIDE_NAMES, "the scores")
+    sides = []
+    for name in SIDE_NAMES:
+        sp = f"{path}.{name}"
+        if s.get(name) is None:
+            sides.append(SideScores())
+            continue
+        lines = _object(s[name], sp, "a side's scores")
+        _fields(lines, sp, SCORE_LINES, "a side's scores")
+        entries = []
+        for line in SCORE_LINES:
+            lp = f"{sp}.{line}"
+            raw = lines.get(line, [])
+            if type(raw) is not list:
+                raise MalformedDocument(lp, f"must be a list of points, not {describe(raw)}")
+            entries.append(tuple(read_int(v, f"{lp}[{j}]", 0) for j, v in enumerate(raw)))
+        sides.append(SideScores(above=entries[0], below=entries[1]))
+    return (sides[0], sides[1])
+
+
+def _board(value: Any, path: str) -> int | str:
+    if type(value) is int:
+        return read_int(value, path, 1)
+    if type(value) is str and value.strip():
+        return value
+    raise MalformedDocument(path, f"must be a board number or label, not {describe(value)}")
+
+
+# -- write -----------------------------------------------------------------------
+
+
+def hand_names(mask: int) -> list[str]:
+    """A hand as written: spades, hearts, diamonds, clubs, each from the ace down."""
+    cards = [c for c in range(52) if mask >> c & 1]
+    cards.sort(key=lambda c: (SUIT_OF[c], -RANK_OF[c]))
+    return [NAME[c] for c in cards]
+
+
+def to_document(log: BridgeLog) -> dict[str, Any]:
+    """The canonical document of a log: canonical cards, calls and seats, only the fields given.
+
+    ``parse(to_document(log)) == log`` for every parsed log, and
+    ``to_document(parse(doc)) == doc`` for a canonical ``doc``.
+    """
+    doc: dict[str, Any] = {"game": GAME, "version": VERSION}
+    if log.ruleset is not None:
+        doc["ruleset"] = log.ruleset
+    if log.event is not None:
+        doc["event"] = dict(log.event)
+    doc["players"] = list(log.players)
+    doc["deals"] = [_deal_document(deal) for deal in log.deals]
+    return doc
+
+
+def _deal_document(deal: BridgeDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": SEATS[deal.dealer]}
+    if deal.auction_start is not None:
+        out["auction_start"] = SEATS[deal.auction_start]
+    if deal.hands is not None:
+        out["hands"] = {SEATS[s]: hand_names(m) for s, m in enumerate(deal.hands) if m}
+    out["auction"] = [str(c) for c in deal.auction]
+    if deal.play_start is not None:
+        out["play_start"] = SEATS[deal.play_start]
+    if deal.play is not None:
+        out["play"] = [[NAME[c] for c in trick] for trick in deal.play]
+    if deal.claim is not None:
+        out["claim"] = deal.claim
+    if deal.result is not None:
+        out["result"] = deal.result
+    if deal.irregularities is not None:
+        out["irregularities"] = [_irregularity_document(i) for i in deal.irregularities]
+    if deal.honours is not None:
+        out["honours"] = {"side": SIDE_NAMES[deal.honours.side], "points": deal.honours.points}
+    if deal.scores is not None:
+        out["scores"] = {
+            name: {"above": list(s.above), "below": list(s.below)}
+            for name, s in zip(SIDE_NAMES, deal.scores, strict=True)
+        }
+    if deal.board is not None:
+        out["board"] = deal.board
+    if deal.contract is not None:
+        out["contract"] = deal.contract
+    if deal.declarer is not None:
+        out["declarer"] = SEATS[deal.declarer]
+    return out
+
+
+def _irregularity_document(item: Irregularity) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if item.trick is not None:
+        out["trick"] = item.trick
+    if item.call is not None:
+        out["call"] = item.call
+    if item.seat is not None:
+        out["seat"] = SEATS[item.seat]
+    out["mark"] = item.mark
+    return out

@@ -1,0 +1,1147 @@
+"""PBN 2.1 (Portable Bridge Notation) in and out for rubber bridge, as docs/bridge-pbn.md describes.
+
+:func:`read_pbn` turns one PBN file (one table's session, boards in order)
+into the JSON rubber log of docs/bridge-log.md, a plain dict, so PBN and
+JSON uploads meet in one model; :func:`write_pbn` writes such a document
+back as PBN 2.1 export format. Only what stops a document from being built
+is malformed (MalformedDocument naming ``boards[i].Tag`` and the line);
+whether the calls and cards are legal is the replay's business, so an
+insufficient bid or a card not in hand is read as written.
+
+The PBN Play section lists each trick in fixed seat columns from the
+opening leader; the log lists each trick in the order played, from its
+leader. Turning one into the other needs each trick's winner, so the
+reader plays the tricks with :func:`trick_winner` on rules.cards ints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.bridge.core import SEATS, STRAIN_LETTERS, SUIT_OF_STRAIN, Contract, Doubling, Seat, Strain
+from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, RANKS, SUIT_OF, SUITS, CardError, make, parse_card
+from rules.errors import MalformedDocument
+
+GAME = "bridge-rubber"
+VERSION = 1
+#: Mandatory tag set of PBN 2.1 §3.4, in export order.
+EXPORT_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+SEAT_TAGS = ("North", "East", "South", "West")
+#: PBN 2.1 §4.8: these tags may not inherit a value with "#".
+_NO_INHERITANCE = frozenset(
+    {"dealer", "vulnerable", "deal", "declarer", "contract", "auction", "play", "note"}
+)
+_UNKNOWN = ("", "?")
+
+
+# --------------------------------------------------------------------------------------------
+# Tricks
+
+
+def trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    """The position (0 = the leader) of the card that wins a trick.
+
+    Seed: the play follows the Laws' trick rule — the highest trump wins,
+    else the highest card of the suit led (Law 44). ``trump`` is a
+    rules.cards suit (S=0 .. C=3) or None at no-trump.
+    """
+    best = 0
+    best_card = cards[0]
+    for pos in range(1, len(cards)):
+        card = cards[pos]
+        suit = SUIT_OF[card]
+        if suit == SUIT_OF[best_card]:
+            if RANK_OF[card] > RANK_OF[best_card]:
+                best, best_card = pos, card
+        elif suit == trump:
+            best, best_card = pos, card
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# The auction, as far as export and the Play section need it
+
+
+def _bid(call: str) -> tuple[int, Strain] | None:
+    """(level, strain) of a canonical bid such as ``4H``; None for P, X, XX."""
+    if call in ("P", "X", "XX"):
+        return None
+    return int(call[0]), Strain(STRAIN_LETTERS.index(call[1:]))
+
+
+def _auction_over(calls: Sequence[str]) -> bool:
+    """Law 17E: four passes at the start, else three passes after a call."""
+    if len(calls) >= 4 and all(c == "P" for c in calls[:4]):
+        return True
+    return len(calls) >= 4 and any(c != "P" for c in calls) and all(c == "P" for c in calls[-3:])
+
+
+def _final_contract(calls: Sequence[str], seats: Sequence[int]) -> Contract | None:
+    """The contract of a finished auction; None when it was passed out or is not over.
+
+    Seed: «разыгрывающего – того, кто первым объявил козырную масть, даже если
+    контракт объявил его партнер» — the declarer is the first of the side to
+    name the final strain. A minimal reading for export and for the trump of
+    the Play section; the auction module validates and reports.
+    """
+    if not _auction_over(calls):
+        return None
+    last: tuple[int, Strain, int] | None = None
+    doubling = Doubling.UNDOUBLED
+    first_to_name: dict[tuple[int, Strain], int] = {}
+    for call, seat in zip(calls, seats, strict=False):
+        if call == "X":
+            doubling = Doubling.DOUBLED
+        elif call == "XX":
+            doubling = Doubling.REDOUBLED
+        else:
+            bid = _bid(call)
+            if bid is not None:
+                last = (bid[0], bid[1], seat)
+                doubling = Doubling.UNDOUBLED
+                first_to_name.setdefault((seat % 2, bid[1]), seat)
+    if last is None:
+        return None
+    level, strain, seat = last
+    return Contract(level, strain, doubling, Seat(first_to_name[(seat % 2, strain)]))
+
+
+def _call_seats(length: int, first: int, skipped: Sequence[int]) -> list[int]:
+    """The seat of each call: clockwise from ``first``, a turn passing over a skipped seat
+    (``^S``) before the 1-based call numbers in ``skipped``."""
+    seats = []
+    seat = first
+    for k in range(1, length + 1):
+        seat = (seat + skipped.count(k)) % 4
+        seats.append(seat)
+        seat = (seat + 1) % 4
+    return seats
+
+
+_CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT|N)(X{0,2})$", re.IGNORECASE)
+
+
+def _contract_text(contract: Contract) -> str:
+    marks = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}
+    return f"{contract.level}{contract.strain.letter}{marks[contract.doubling]}"
+
+
+def _strain_of_contract(text: str) -> Strain | None:
+    m = _CONTRACT.match(text)
+    if m is None:
+        return None
+    letter = m.group(2).upper()
+    return Strain(STRAIN_LETTERS.index("NT" if letter == "N" else letter))
+
+
+# --------------------------------------------------------------------------------------------
+# Reading: the lexer
+
+
+_SCAN = re.compile(
+    r"""
+    (?P<nl>\r\n|\r|\n)
+    |(?P<ws>[ \t\f\v]+)
+    |(?P<semi>;[^\r\n]*)
+    |(?P<brace>\{[^}]*(?:\}|\Z))
+    |(?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\\r\n]|\\.)*)"\s*\])
+    |(?P<chunk>[^\s\[\]{};"]+)
+    |(?P<other>.)
+    """,
+    re.VERBOSE,
+)
+_ESCAPE = re.compile(r"\\(.)")
+_NEWLINES = re.compile(r"\r\n|\r|\n")
+#: Tokens inside a section chunk (§3.2): irregularity, note, NAG, suffix, * and +, call or card.
+_SECTION_TOKEN = re.compile(r"\^[A-Za-z]|=\d+=|\$\d+|[!?]{1,2}|[*+]|[A-Za-z0-9-]+")
+
+
+@dataclass(slots=True)
+class _Tag:
+    name: str
+    value: str
+    line: int
+    tokens: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Game:
+    index: int
+    line: int
+    tags: list[_Tag] = field(default_factory=list)
+
+
+def _lex(text: str) -> list[_Game]:
+    """Split a PBN text into games of tags, each tag with the section tokens after it.
+
+    §3: a semi-empty line (spaces or tabs only) ends a game, except inside a
+    brace comment; §2.4: a line beginning with % is a directive, skipped;
+    §3.8: ``;`` and ``{...}`` comments are skipped wherever they stand.
+    """
+    games: list[_Game] = []
+    game = _Game(0, 1)
+    pos, line, n = 0, 1, len(text)
+    line_has_content = False
+    at_line_start = True
+    current: _Tag | None = None
+    while pos < n:
+        if at_line_start and text[pos] == "%":
+            end = _NEWLINES.search(text, pos)
+            pos = n if end is None else end.start()
+            line_has_content = True
+            at_line_start = False
+            continue
+        m = _SCAN.match(text, pos)
+        assert m is not None  # the last alternative matches any character
+        kind = m.lastgroup if m.group("tag") is None else "tag"
+        pos = m.end()
+        at_line_start = False
+        if kind == "nl":
+            if not line_has_content and game.tags:
+                games.append(game)
+                game = _Game(len(games), line + 1)
+                current = None
+            elif not game.tags:
+                game.line = line + 1
+            line += 1
+            line_has_content = False
+            at_line_start = True
+            continue
+        if kind == "ws":
+            continue
+        line_has_content = True
+        if kind == "semi":
+            continue
+        if kind == "brace":
+            line += len(_NEWLINES.findall(m.group()))
+            continue
+        if kind == "tag":
+            current = _Tag(m.group("name"), _ESCAPE.sub(r"\1", m.group("value")), line)
+            game.tags.append(current)
+            line += len(_NEWLINES.findall(m.group()))
+            continue
+        if kind == "chunk":
+            if current is None:
+                raise MalformedDocument(
+                    f"boards[{game.index}]",
+                    f"line {line}: {m.group()!r} stands outside any tag or section",
+                )
+            current.tokens.append((m.group(), line))
+            continue
+        hint = ' (a tag pair is written [Name "value"])' if m.group() == "[" else ""
+        raise MalformedDocument(f"boards[{game.index}]", f"line {line}: unexpected {m.group()!r}{hint}")
+    if game.tags:
+        games.append(game)
+    return games
+
+
+def _section_tokens(chunks: list[tuple[str, int]], path: str, where: str) -> Iterator[tuple[str, int]]:
+    for chunk, line in chunks:
+        pos = 0
+        for m in _SECTION_TOKEN.finditer(chunk):
+            if m.start() != pos:
+                break
+            pos = m.end()
+            yield m.group(), line
+        if pos != len(chunk):
+            raise MalformedDocument(path, f"{where}, line {line}: cannot read {chunk[pos:]!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# Reading: one board
+
+
+@dataclass(slots=True)
+class _Board:
+    """The resolved tags of one game (first occurrence wins, §3.4) and its sections."""
+
+    index: int
+    label: str
+    values: dict[str, tuple[str, int]]  # lower-case tag name -> (value, line)
+    auction: _Tag | None
+    play: _Tag | None
+
+    def path(self, tag: str) -> str:
+        return f"boards[{self.index}].{tag}"
+
+    def where(self, line: int) -> str:
+        return f"board {self.label}, line {line}"
+
+    def error(self, tag: str, line: int, message: str) -> MalformedDocument:
+        return MalformedDocument(self.path(tag), f"{self.where(line)}: {message}")
+
+    def get(self, name: str) -> tuple[str, int] | None:
+        found = self.values.get(name.lower())
+        if found is None or found[0].strip() in _UNKNOWN:
+            return None
+        return found[0].strip(), found[1]
+
+
+def _resolve(games: list[_Game]) -> list[_Board]:
+    """Apply tag value inheritance (§4.8: "#" and "##text") and keep each tag's first value."""
+    boards: list[_Board] = []
+    previous: dict[str, tuple[str, int]] = {}
+    defaults: dict[str, tuple[str, int]] = {}
+    for game in games:
+        values: dict[str, tuple[str, int]] = {}
+        auction = play = None
+        for tag in game.tags:
+            key = tag.name.lower()
+            if key == "note" or key in values:
+                continue
+            value = tag.value
+            if value.startswith("#") and key in _NO_INHERITANCE:
+                label = values.get("board", ("", 0))[0] or str(game.index + 1)
+                raise MalformedDocument(
+                    f"boards[{game.index}].{tag.name}",
+                    f"board {label}, line {tag.line}: {tag.name} may not inherit a value with '#' (PBN 2.1 §4.8)",
+                )
+            if value.startswith("##"):
+                value = value[2:]
+                defaults[key] = (value, tag.line)
+            elif value == "#":
+                value = previous.get(key, ("", tag.line))[0]
+            values[key] = (value, tag.line)
+            if key == "auction":
+                auction = tag
+            elif key == "play":
+                play = tag
+        for key, inherited in defaults.items():
+            values.setdefault(key, inherited)
+        previous = values
+        label = values.get("board", ("", 0))[0].strip()
+        boards.append(_Board(game.index, label or str(game.index + 1), values, auction, play))
+    return boards
+
+
+def _seat(board: _Board, tag: str, value: str, line: int) -> int:
+    letter = value.strip().upper()
+    if len(letter) != 1 or letter not in SEATS:
+        raise board.error(tag, line, f"{tag} must be N, E, S or W, not {value!r}")
+    return SEATS.index(letter)
+
+
+def _hands(board: _Board) -> dict[str, list[str]] | None:
+    """§3.4.11: ``"<first>:<hand> <hand> <hand> <hand>"`` clockwise from <first>; a hand is
+    ``spades.hearts.diamonds.clubs``, ``-`` when not given. Three hands given fix the fourth."""
+    found = board.get("Deal")
+    if found is None:
+        return None
+    value, line = found
+    first_text, colon, rest = value.partition(":")
+    if not colon:
+        raise board.error("Deal", line, f"a deal is written 'N:<hand> <hand> <hand> <hand>', not {value!r}")
+    first = _seat(board, "Deal", first_text, line)
+    parts = rest.split()
+    if len(parts) != 4:
+        raise board.error("Deal", line, f"a deal lists four hands, not {len(parts)}")
+    holder: dict[int, int] = {}
+    hands: dict[int, list[int]] = {}
+    for offset, part in enumerate(parts):
+        seat = (first + offset) % 4
+        if part == "-":
+            continue
+        suits = part.split(".")
+        if len(suits) != 4:
+            raise board.error(
+                "Deal", line, f"{SEATS[seat]}'s hand {part!r} needs four suits separated by dots"
+            )
+        cards: list[int] = []
+        for suit, ranks in enumerate(suits):
+            for rank_char in ranks.upper().replace("10", "T"):
+                rank = RANKS.find(rank_char)
+                if rank < 0:
+                    raise board.error(
+                        "Deal", line, f"{SEATS[seat]}'s hand {part!r}: {rank_char!r} is no rank"
+                    )
+                card = make(rank, suit)
+                if card in holder:
+                    raise board.error(
+                        "Deal", line, f"{NAME[card]} is dealt twice ({SEATS[holder[card]]} and {SEATS[seat]})"
+                    )
+                holder[card] = seat
+                cards.append(card)
+        if len(cards) != 13:
+            raise board.error("Deal", line, f"{SEATS[seat]} has {len(cards)} cards; a hand has 13")
+        hands[seat] = cards
+    if len(hands) == 3:
+        missing = next(s for s in range(4) if s not in hands)
+        hands[missing] = [c for c in range(52) if c not in holder]
+    return {SEATS[s]: [NAME[c] for c in sorted(hands[s], key=_card_order)] for s in range(4) if s in hands}
+
+
+def _card_order(card: int) -> tuple[int, int]:
+    """Spades first, then hearts, diamonds, clubs; high cards first, as a hand is written."""
+    return SUIT_OF[card], -RANK_OF[card]
+
+
+_CALL_BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
+
+
+@dataclass(slots=True)
+class _Auction:
+    calls: list[str]
+    seats: list[int]
+    start: int
+    marks: list[dict[str, Any]]
+
+
+def _auction(board: _Board, dealer: int | None) -> _Auction | None:
+    """§3.5: calls from the Auction tag's seat; ``-`` pads the seats before the first caller,
+    ``AP`` passes out the rest, ``*`` and ``+`` end the section, ``^I``/``^S`` mark an
+    insufficient bid and a skipped turn (§3.9); notes, suffixes and NAGs are skipped."""
+    tag = board.auction
+    if tag is None:
+        return None
+    value = tag.value.strip()
+    if value in _UNKNOWN:
+        if dealer is None:
+            raise board.error("Auction", tag.line, "the Auction tag names no seat and there is no Dealer")
+        seat = dealer
+    else:
+        seat = _seat(board, "Auction", value, tag.line)
+    calls: list[str] = []
+    seats: list[int] = []
+    marks: list[dict[str, Any]] = []
+    insufficient = False
+    start: int | None = None  # the first turn's seat, after the '-' padding
+    for token, line in _section_tokens(tag.tokens, board.path("Auction"), f"board {board.label}"):
+        up = token.upper()
+        if up in ("*", "+"):
+            break
+        if token[0] in "=$!?":
+            continue
+        if up != "-" and start is None:
+            start = seat
+        if token[0] == "^":
+            if up == "^I":
+                insufficient = True
+            elif up == "^S":
+                marks.append({"call": len(calls) + 1, "seat": SEATS[seat], "mark": "S"})
+                seat = (seat + 1) % 4
+            else:
+                raise board.error("Auction", line, f"{token!r} is no auction irregularity (^I or ^S)")
+            continue
+        if up == "-":
+            if calls or marks:
+                raise board.error("Auction", line, "'-' only pads the seats before the first call")
+            seat = (seat + 1) % 4
+            continue
+        if up == "AP":
+            over = any(c != "P" for c in calls)
+            trailing = 0
+            while trailing < len(calls) and calls[-1 - trailing] == "P":
+                trailing += 1
+            for _ in range(max(0, (3 if over else 4) - trailing)):
+                calls.append("P")
+                seats.append(seat)
+                seat = (seat + 1) % 4
+            continue
+        if up in ("PASS", "P"):
+            call = "P"
+        elif up in ("X", "XX"):
+            call = up
+        else:
+            m = _CALL_BID.match(up)
+            if m is None:
+                raise board.error("Auction", line, f"{token!r} is no call (Pass, X, XX, 1C..7NT, AP)")
+            call = m.group(1) + ("NT" if m.group(2) == "N" else m.group(2))
+        if insufficient:
+            marks.append({"call": len(calls) + 1, "seat": SEATS[seat], "mark": "I"})
+            insufficient = False
+        calls.append(call)
+        seats.append(seat)
+        seat = (seat + 1) % 4
+    return _Auction(calls, seats, seat if start is None else start, marks)
+
+
+_PLAY_CARD = re.compile(r"^([SHDC])(10|[AKQJT2-9])$")
+
+
+@dataclass(slots=True)
+class _Play:
+    first: int
+    tricks: list[list[str]]
+    winners: list[int]
+    marks: list[dict[str, Any]]
+
+
+def _play(board: _Board, first: int, trump: int | None) -> _Play:
+    """§3.6: rows of four cards in seat columns from the Play tag's seat; ``-`` no card,
+    ``*`` the end, ``^R`` before a card a revoke, ``^L`` a lead out of turn (§3.9, whose
+    trick then runs clockwise from that card). Tricks come out in the order played."""
+    tag = board.play
+    assert tag is not None
+    path = board.path("Play")
+    cells: list[tuple[int | None, str | None, int]] = []
+    mark: str | None = None
+    for token, line in _section_tokens(tag.tokens, path, f"board {board.label}"):
+        up = token.upper()
+        if up == "*":
+            break
+        if token[0] in "=$!?":
+            continue
+        if token[0] == "^":
+            if up not in ("^R", "^L"):
+                raise board.error("Play", line, f"{token!r} is no play irregularity (^R or ^L)")
+            mark = up[1]
+            continue
+        if up in ("-", "+"):
+            cells.append((None, mark, line))
+        else:
+            m = _PLAY_CARD.match(up)
+            if m is None:
+                raise board.error("Play", line, f"{token!r} is no card (suit then rank, e.g. SA, HT)")
+            rank = "T" if m.group(2) == "10" else m.group(2)
+            cells.append((make(RANKS.index(rank), SUITS.index(m.group(1))), mark, line))
+        mark = None
+    while len(cells) % 4:
+        cells.append((None, None, cells[-1][2]))
+    rows = [cells[i : i + 4] for i in range(0, len(cells), 4)]
+    if len(rows) > 13:
+        raise board.error("Play", rows[13][0][2], f"{len(rows)} tricks; a deal has 13")
+    tricks: list[list[str]] = []
+    winners: list[int] = []
+    marks: list[dict[str, Any]] = []
+    leader = first
+    ended_at: int | None = None
+    for number, row in enumerate(rows, start=1):
+        known = [cell for cell in row if cell[0] is not None]
+        if ended_at is not None:
+            if known:
+                raise board.error(
+                    "Play",
+                    known[0][2],
+                    f"a card in trick {number} after the unknown cards of trick {ended_at}",
+                )
+            continue
+        for column, (_, cell_mark, _) in enumerate(row):
+            if cell_mark == "L":
+                leader = (first + column) % 4
+        order = [(leader + i) % 4 for i in range(4)]
+        trick: list[int] = []
+        for seat in order:
+            card, cell_mark, line = row[(seat - first) % 4]
+            if card is None:
+                break
+            trick.append(card)
+            if cell_mark is not None:
+                marks.append({"trick": number, "seat": SEATS[seat], "mark": cell_mark})
+        if len(trick) < 4:
+            rest = [row[(seat - first) % 4] for seat in order[len(trick) :]]
+            if any(cell[0] is not None for cell in rest):
+                line = next(cell[2] for cell in rest if cell[0] is not None)
+                raise board.error(
+                    "Play", line, f"trick {number}: a card after an unknown one cannot be placed"
+                )
+            ended_at = number
+            if trick:
+                tricks.append([NAME[c] for c in trick])
+            continue
+        tricks.append([NAME[c] for c in trick])
+        leader = order[trick_winner(trick, trump)]
+        winners.append(leader)
+    return _Play(first, tricks, winners, marks)
+
+
+def _result(board: _Board, declarer: int | None) -> int | None:
+    """§3.4.15: ``<n>`` tricks by declarer, or ``NS <n>`` / ``EW <n>`` / both; a leading ``^``
+    marks a result the players agreed though it differs from the tricks won."""
+    found = board.get("Result")
+    if found is None:
+        return None
+    value, line = found
+    parts = value.lstrip("^").split()
+    by_side: dict[str, int] = {}
+    try:
+        if len(parts) == 1:
+            tricks = int(parts[0])
+        else:
+            if len(parts) not in (2, 4):
+                raise ValueError
+            for i in range(0, len(parts), 2):
+                side = parts[i].upper()
+                if side not in ("NS", "EW"):
+                    raise ValueError
+                by_side[side] = int(parts[i + 1])
+            if declarer is None:
+                raise board.error(
+                    "Result", line, f"{value!r} gives a side's tricks but the declarer is unknown"
+                )
+            mine = "NS" if declarer % 2 == 0 else "EW"
+            theirs = "EW" if mine == "NS" else "NS"
+            tricks = by_side[mine] if mine in by_side else 13 - by_side[theirs]
+    except ValueError:
+        raise board.error("Result", line, f"{value!r} is no result (tricks, or 'NS 9 EW 4')") from None
+    if not 0 <= tricks <= 13:
+        raise board.error("Result", line, f"{tricks} tricks; a deal has 13")
+    return tricks
+
+
+_RUBBER_SCORE = re.compile(r"^(\d+)/(\d+)$")
+
+
+def _scores(board: _Board, declarer: int | None) -> dict[str, dict[str, list[int]]] | None:
+    """§4.2.5 ScoreRubber ``<above>/<below>`` per side (``NS a/b EW c/d``, one side, or
+    declarer's alone) → the deal's ``scores``, one summed entry per side and line."""
+    found = board.get("ScoreRubber")
+    if found is None:
+        return None
+    value, line = found
+    parts = value.split()
+    sides: dict[str, tuple[int, int]] = {}
+    pairs: list[tuple[str, str]] = []
+    if len(parts) == 1:
+        if declarer is None:
+            raise board.error("ScoreRubber", line, f"{value!r} names no side and the declarer is unknown")
+        pairs = [("NS" if declarer % 2 == 0 else "EW", parts[0])]
+    elif len(parts) in (2, 4):
+        pairs = [(parts[i].upper(), parts[i + 1]) for i in range(0, len(parts), 2)]
+    for side, score in pairs:
+        m = _RUBBER_SCORE.match(score)
+        if side not in ("NS", "EW") or m is None or side in sides:
+            pairs = []
+            break
+        sides[side] = (int(m.group(1)), int(m.group(2)))
+    if not pairs:
+        raise board.error("ScoreRubber", line, f"{value!r} is no rubber score (e.g. 'NS 30/120 EW 0/0')")
+
+    def entries(side: str) -> dict[str, list[int]]:
+        above, below = sides.get(side, (0, 0))
+        return {"above": [above] if above else [], "below": [below] if below else []}
+
+    return {"we": entries("NS"), "they": entries("EW")}
+
+
+def _scoring(board: _Board) -> None:
+    found = board.get("Scoring")
+    if found is None:
+        return
+    value, line = found
+    if value.split(";")[0].strip().lower() != "rubber":
+        raise board.error(
+            "Scoring", line, f"Scoring {value!r}: this reader takes rubber bridge only ('Rubber')"
+        )
+
+
+def _deal(board: _Board) -> dict[str, Any]:
+    """One board → one deal of the log (docs/bridge-log.md), fields in a fixed order."""
+    _scoring(board)
+    found = board.get("Dealer")
+    dealer = None if found is None else _seat(board, "Dealer", *found)
+    hands = _hands(board)
+    auction = _auction(board, dealer)
+    if dealer is None:
+        if auction is None or not auction.seats:
+            raise MalformedDocument(board.path("Dealer"), f"board {board.label}: the Dealer tag is required")
+        dealer = auction.start
+    calls = auction.calls if auction else []
+    derived = _final_contract(calls, auction.seats) if auction else None
+    contract_text: str | None = None
+    found = board.get("Contract")
+    if found is not None:
+        value, line = found
+        m = _CONTRACT.match(value)
+        if value.lower() == "pass":
+            contract_text = "Pass"
+        elif m is None:
+            raise board.error("Contract", line, f"{value!r} is no contract (e.g. 4H, 3NTX, 6SXX, Pass)")
+        else:
+            letter = m.group(2).upper()
+            contract_text = m.group(1) + ("NT" if letter == "N" else letter) + m.group(3).upper()
+    marks: list[dict[str, Any]] = list(auction.marks) if auction else []
+    declarer: int | None = None
+    swapped = False
+    found = board.get("Declarer")
+    if found is not None:
+        value, line = found
+        declarer = _seat(board, "Declarer", value.lstrip("^"), line)
+        swapped = value.startswith("^")
+    effective_declarer = declarer if declarer is not None else (derived.declarer if derived else None)
+
+    deal: dict[str, Any] = {}
+    if board.get("Board") is not None:
+        deal["board"] = int(board.label) if board.label.isdigit() else board.label
+    deal["dealer"] = SEATS[dealer]
+    if hands is not None:
+        deal["hands"] = hands
+    deal["auction"] = calls
+    if auction is not None and calls and auction.start != dealer:
+        deal["auction_start"] = SEATS[auction.start]
+    result = _result(board, effective_declarer)
+    if board.play is not None and board.play.tokens:
+        play = _read_play(board, contract_text, derived, effective_declarer)
+        if play.tricks and effective_declarer is not None and play.first != (effective_declarer + 1) % 4:
+            deal["play_start"] = SEATS[play.first]
+        if play.tricks:
+            deal["play"] = play.tricks
+            marks.extend(play.marks)
+            complete = len(play.winners)
+            if complete < 13 and result is not None and effective_declarer is not None:
+                won = sum(1 for w in play.winners if w % 2 == effective_declarer % 2)
+                if 0 <= result - won <= 13 - complete:
+                    deal["claim"] = result - won
+    if result is not None:
+        deal["result"] = result
+    if contract_text is not None:
+        deal["contract"] = contract_text
+    if declarer is not None:
+        deal["declarer"] = SEATS[declarer]
+    if swapped and declarer is not None:
+        marks.append({"seat": SEATS[declarer], "mark": "D"})
+    if marks:
+        deal["irregularities"] = marks
+    scores = _scores(board, effective_declarer)
+    if scores is not None:
+        deal["scores"] = scores
+    return deal
+
+
+def _read_play(
+    board: _Board, contract_text: str | None, derived: Contract | None, declarer: int | None
+) -> _Play:
+    tag = board.play
+    assert tag is not None
+    strain = _strain_of_contract(contract_text) if contract_text else None
+    if strain is None and derived is not None:
+        strain = derived.strain
+    if strain is None:
+        raise board.error("Play", tag.line, "the trump is unknown: no Contract tag and no finished auction")
+    value = tag.value.strip()
+    if value in _UNKNOWN:
+        if declarer is None:
+            raise board.error("Play", tag.line, "the Play tag names no leader and the declarer is unknown")
+        first = (declarer + 1) % 4
+    else:
+        first = _seat(board, "Play", value, tag.line)
+    return _play(board, first, SUIT_OF_STRAIN[strain])
+
+
+def _players(boards: list[_Board]) -> list[str]:
+    """The four names [N, E, S, W]: one table of the same four players in the same seats
+    throughout; a board that gives another name at a seat is malformed."""
+    names: list[str | None] = [None] * 4
+    since: list[str] = [""] * 4
+    for board in boards:
+        for seat, tag in enumerate(SEAT_TAGS):
+            found = board.get(tag)
+            if found is None:
+                continue
+            name, line = found
+            known = names[seat]
+            if known is None:
+                names[seat] = name
+                since[seat] = board.label
+            elif name != known:
+                elsewhere = [SEAT_TAGS[s] for s in range(4) if names[s] == name]
+                moved = f"; {name} sat {elsewhere[0]} before" if elsewhere else ""
+                raise board.error(
+                    tag,
+                    line,
+                    f"{tag} is {name!r} but {known!r} sat there from board {since[seat]}{moved}; "
+                    "a log is one table of the same four players in the same seats",
+                )
+    return [name if name is not None else SEAT_TAGS[seat] for seat, name in enumerate(names)]
+
+
+def _decode(text: str | bytes) -> str:
+    """UTF-8 (a BOM tolerated); PBN 2.1 §2.2 names ISO 8859-1, read when the bytes are not UTF-8."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            return bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return bytes(text).decode("latin-1")
+    return text.removeprefix("\ufeff")
+
+
+def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> dict[str, Any]:
+    """One PBN file (one table's session, its boards in order) → a rubber log document.
+
+    Raises MalformedDocument with ``boards[i].Tag`` and the line when a board
+    cannot become a deal; legality is left to the replay.
+    """
+    boards = _resolve(_lex(_decode(text)))
+    if not boards:
+        raise MalformedDocument("boards", "the file holds no board")
+    document: dict[str, Any] = {
+        "game": GAME,
+        "version": VERSION,
+        "ruleset": dict(ruleset) if isinstance(ruleset, dict) else ruleset,
+        "players": _players(boards),
+    }
+    event = {}
+    for key, tag in (("name", "Event"), ("site", "Site"), ("date", "Date")):
+        found = next((f for f in (b.get(tag) for b in boards) if f is not None), None)
+        if found is not None:
+            event[key] = found[0]
+    if event:
+        document["event"] = event
+    document["deals"] = [_deal(board) for board in boards]
+    return document
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+
+def _quote(value: str) -> str:
+    flat = " ".join(str(value).split())
+    return flat.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag(name: str, value: object) -> str:
+    return f'[{name} "{_quote(str(value))}"]'
+
+
+def _doc_card(value: Any, path: str) -> int:
+    if not isinstance(value, str):
+        raise MalformedDocument(path, f"must be a card such as 'TH', not {value!r}")
+    card = CARD_BY_SPELLING.get(value)
+    if card is not None:
+        return card
+    try:
+        return parse_card(value)
+    except CardError as exc:
+        raise MalformedDocument(path, str(exc)) from None
+
+
+def _doc_seat(value: Any, path: str) -> int:
+    if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
+        raise MalformedDocument(path, f"must be a seat N, E, S or W, not {value!r}")
+    return SEATS.index(value.upper())
+
+
+def _doc_call(value: Any, path: str) -> str:
+    up = value.strip().upper() if isinstance(value, str) else ""
+    if up in ("P", "PASS"):
+        return "P"
+    if up in ("X", "XX"):
+        return up
+    m = _CALL_BID.match(up)
+    if m is None:
+        raise MalformedDocument(path, f"must be a call (P, X, XX, 1C..7NT), not {value!r}")
+    return m.group(1) + ("NT" if m.group(2) == "N" else m.group(2))
+
+
+def _pbn_call(call: str) -> str:
+    return "Pass" if call == "P" else call
+
+
+def _deal_text(deal: dict[str, Any], dealer: int, path: str) -> str:
+    hands = deal.get("hands")
+    if hands is None:
+        return f"{SEATS[dealer]}:- - - -"
+    if not isinstance(hands, dict):
+        raise MalformedDocument(f"{path}.hands", "must be an object keyed by seat")
+    parts = []
+    for offset in range(4):
+        seat = SEATS[(dealer + offset) % 4]
+        hand = hands.get(seat)
+        if hand is None:
+            parts.append("-")
+            continue
+        if not isinstance(hand, list):
+            raise MalformedDocument(f"{path}.hands.{seat}", "must be a list of cards")
+        cards = [_doc_card(c, f"{path}.hands.{seat}[{i}]") for i, c in enumerate(hand)]
+        suits = [
+            "".join(RANKS[RANK_OF[c]] for c in sorted(cards, key=_card_order) if SUIT_OF[c] == s)
+            for s in range(4)
+        ]
+        parts.append(".".join(suits))
+    return f"{SEATS[dealer]}:" + " ".join(parts)
+
+
+def _irregularities(deal: dict[str, Any], path: str) -> list[dict[str, Any]]:
+    marks = deal.get("irregularities") or []
+    if not isinstance(marks, list) or not all(isinstance(m, dict) for m in marks):
+        raise MalformedDocument(f"{path}.irregularities", "must be a list of objects")
+    return marks
+
+
+def _sum_entries(value: Any, path: str) -> int:
+    if isinstance(value, bool):
+        raise MalformedDocument(path, f"must be points, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return sum(value)
+    raise MalformedDocument(path, f"must be points or a list of points, not {value!r}")
+
+
+def _side_points(item: Any, path: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((we above, we below), (they above, they below)) of a rubber score item or a deal's scores."""
+    if not isinstance(item, dict):
+        raise MalformedDocument(path, "must be an object with 'we' and 'they'")
+    out = []
+    for side in ("we", "they"):
+        entry = item.get(side, {})
+        if not isinstance(entry, dict):
+            raise MalformedDocument(f"{path}.{side}", "must be an object with 'above' and 'below'")
+        out.append(
+            (
+                _sum_entries(entry.get("above", 0), f"{path}.{side}.above"),
+                _sum_entries(entry.get("below", 0), f"{path}.{side}.below"),
+            )
+        )
+    return out[0], out[1]
+
+
+@dataclass(slots=True)
+class _RubberState:
+    """The sheet at the start of a deal, as ScoreRubberHistory (§4.2.6) writes it."""
+
+    previous: list[int] = field(default_factory=lambda: [0, 0])
+    above: list[int] = field(default_factory=lambda: [0, 0])
+    below: list[list[int]] = field(default_factory=lambda: [[0], [0]])
+    games: list[int] = field(default_factory=lambda: [0, 0])
+
+    def history(self) -> str:
+        def side(s: int) -> str:
+            return f"{self.previous[s]} {self.above[s]}/" + " ".join(str(b) for b in self.below[s])
+
+        return f"NS {side(0)} EW {side(1)}"
+
+    def vulnerable(self) -> str:
+        return {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[
+            (self.games[0] > 0, self.games[1] > 0)
+        ]
+
+    def add(self, item: dict[str, Any], path: str) -> None:
+        we, they = _side_points(item, path)
+        games = item.get("games")
+        if (
+            not isinstance(games, list)
+            or len(games) != 2
+            or not all(isinstance(g, int) and not isinstance(g, bool) for g in games)
+        ):
+            raise MalformedDocument(
+                f"{path}.games", "must be [we, they]: games won in the rubber after this deal"
+            )
+        gained = [games[0] - self.games[0], games[1] - self.games[1]]
+        if min(gained) < 0 or sum(gained) > 1 or max(games) > 2:
+            raise MalformedDocument(
+                f"{path}.games", f"{games} cannot follow {self.games}: a deal wins at most one game"
+            )
+        for s, (above, below) in enumerate((we, they)):
+            self.above[s] += above
+            self.below[s][-1] += below
+        self.games = list(games)
+        if max(games) == 2:
+            for s in range(2):
+                self.previous[s] += self.above[s] + sum(self.below[s])
+            self.above, self.below, self.games = [0, 0], [[0], [0]], [0, 0]
+        elif sum(gained):
+            for s in range(2):
+                self.below[s].append(0)
+
+
+def _score_rubber(we: tuple[int, int], they: tuple[int, int]) -> str:
+    return f"NS {we[0]}/{we[1]} EW {they[0]}/{they[1]}"
+
+
+def write_pbn(document: dict[str, Any], *, rubber_scores: list[dict[str, Any]] | None = None) -> str:
+    """A rubber log document → PBN 2.1 export format text (docs/bridge-pbn.md).
+
+    ``rubber_scores``, one item per deal, ``{"we": {"above": n, "below": n}, "they": {...},
+    "games": [we, they]}`` (the points this deal wrote, as ints or lists of entries, and the
+    games won in the rubber after it), adds ScoreRubber and ScoreRubberHistory and the
+    Vulnerable of each board; without it Vulnerable is "?" (unknown, §3.4).
+    """
+    if not isinstance(document, dict):
+        raise MalformedDocument("", "a rubber log is an object")
+    players = document.get("players")
+    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
+        raise MalformedDocument("players", "must be four names [N, E, S, W]")
+    deals = document.get("deals")
+    if not isinstance(deals, list):
+        raise MalformedDocument("deals", "must be a list of deals")
+    if rubber_scores is not None and len(rubber_scores) != len(deals):
+        raise MalformedDocument(
+            "rubber_scores", f"has {len(rubber_scores)} items for {len(deals)} deals; give one per deal"
+        )
+    event = document.get("event") or {}
+    if not isinstance(event, dict):
+        raise MalformedDocument("event", "must be an object with name, site and date")
+    state = _RubberState()
+    games = []
+    for index, deal in enumerate(deals):
+        path = f"deals[{index}]"
+        if not isinstance(deal, dict):
+            raise MalformedDocument(path, "a deal is an object")
+        vulnerable = "?"
+        history: str | None = None
+        score: str | None = None
+        if rubber_scores is not None:
+            vulnerable = state.vulnerable()
+            history = state.history()
+            item = rubber_scores[index]
+            score = _score_rubber(*_side_points(item, f"rubber_scores[{index}]"))
+            state.add(item, f"rubber_scores[{index}]")
+        elif deal.get("scores") is not None:
+            score = _score_rubber(*_side_points(deal["scores"], f"{path}.scores"))
+        games.append(_write_deal(deal, index, document, event, vulnerable, score, history))
+    return "% PBN 2.1\n% EXPORT\n" + "\n".join(games)
+
+
+def _write_deal(
+    deal: dict[str, Any],
+    index: int,
+    document: dict[str, Any],
+    event: dict[str, Any],
+    vulnerable: str,
+    score: str | None,
+    history: str | None,
+) -> str:
+    path = f"deals[{index}]"
+    players = document["players"]
+    dealer = _doc_seat(deal.get("dealer"), f"{path}.dealer")
+    raw_calls = deal.get("auction") or []
+    if not isinstance(raw_calls, list):
+        raise MalformedDocument(f"{path}.auction", "must be a list of calls")
+    calls = [_doc_call(c, f"{path}.auction[{i}]") for i, c in enumerate(raw_calls)]
+    start = dealer
+    if deal.get("auction_start") is not None:
+        start = _doc_seat(deal["auction_start"], f"{path}.auction_start")
+    marks = _irregularities(deal, path)
+    skipped = [m["call"] for m in marks if m.get("mark") == "S" and isinstance(m.get("call"), int)]
+    seats = _call_seats(len(calls), start, skipped)
+    derived = _final_contract(calls, seats)
+    passed_out = _auction_over(calls) and derived is None
+
+    contract_text = deal.get("contract")
+    if contract_text is None:
+        contract_text = "Pass" if passed_out else (_contract_text(derived) if derived else None)
+    declarer: int | None = None
+    if deal.get("declarer") is not None:
+        declarer = _doc_seat(deal["declarer"], f"{path}.declarer")
+    elif derived is not None:
+        declarer = derived.declarer
+    passed = contract_text == "Pass"
+    strain = _strain_of_contract(contract_text) if isinstance(contract_text, str) else None
+
+    lines: list[str] = []
+    body = _play_lines(deal, path, declarer, strain, marks) if deal.get("play") else None
+    result = deal.get("result")
+    if result is None and body is not None and declarer is not None:
+        won, complete = body[1], body[2]
+        claim = deal.get("claim")
+        if complete == 13:
+            result = won
+        elif isinstance(claim, int):
+            result = won + claim
+    swapped = any(m.get("mark") == "D" for m in marks)
+    tags = {
+        "Event": event.get("name", "?"),
+        "Site": event.get("site", "?"),
+        "Date": event.get("date", "?"),
+        "Board": deal.get("board", index + 1),
+        "West": players[3],
+        "North": players[0],
+        "East": players[1],
+        "South": players[2],
+        "Dealer": SEATS[dealer],
+        "Vulnerable": vulnerable,
+        "Deal": _deal_text(deal, dealer, path),
+        "Scoring": "Rubber",
+        "Declarer": ""
+        if passed
+        else ("?" if declarer is None else ("^" if swapped else "") + SEATS[declarer]),
+        "Contract": "?" if contract_text is None else contract_text,
+        "Result": "" if passed else ("?" if result is None else result),
+    }
+    lines.extend(_tag(name, tags[name]) for name in EXPORT_TAGS)
+    if score is not None:
+        lines.append(_tag("ScoreRubber", score))
+    if history is not None:
+        lines.append(_tag("ScoreRubberHistory", history))
+    if calls:
+        lines.append(_tag("Auction", SEATS[start]))
+        lines.extend(_auction_lines(calls, marks, _auction_over(calls)))
+    if body is not None:
+        lines.extend(body[0])
+    return "\n".join(lines) + "\n"
+
+
+def _auction_lines(calls: list[str], marks: list[dict[str, Any]], over: bool) -> list[str]:
+    """Four turns a line; a skipped turn (``^S``) takes its column, ``^I`` precedes its bid."""
+    units: list[str] = []
+    for k in range(1, len(calls) + 2):
+        units.extend("^S" for m in marks if m.get("mark") == "S" and m.get("call") == k)
+        if k <= len(calls):
+            insufficient = any(m.get("mark") == "I" and m.get("call") == k for m in marks)
+            units.append(("^I " if insufficient else "") + _pbn_call(calls[k - 1]))
+    if not over:
+        units.append("*")
+    return [" ".join(units[i : i + 4]) for i in range(0, len(units), 4)]
+
+
+def _play_lines(
+    deal: dict[str, Any], path: str, declarer: int | None, strain: Strain | None, marks: list[dict[str, Any]]
+) -> tuple[list[str], int, int]:
+    """The Play section (§3.6) from tricks in played order: rows in seat columns from the
+    opening leader (declarer's left); returns the lines, tricks won by declarer's side and
+    the number of complete tricks."""
+    tricks = deal["play"]
+    if not isinstance(tricks, list):
+        raise MalformedDocument(f"{path}.play", "must be a list of tricks")
+    if declarer is None:
+        raise MalformedDocument(
+            f"{path}.play",
+            "the opening leader is unknown: the auction names no declarer and none is recorded",
+        )
+    if strain is None:
+        raise MalformedDocument(f"{path}.play", "the trump is unknown: no contract")
+    trump = SUIT_OF_STRAIN[strain]
+    first = (declarer + 1) % 4
+    if deal.get("play_start") is not None:
+        first = _doc_seat(deal["play_start"], f"{path}.play_start")
+    leader = first
+    rows: list[list[str]] = []
+    won = complete = 0
+    for number, trick in enumerate(tricks, start=1):
+        tpath = f"{path}.play[{number - 1}]"
+        if not isinstance(trick, list) or not 1 <= len(trick) <= 4:
+            raise MalformedDocument(tpath, "a trick is a list of one to four cards")
+        for m in marks:
+            if m.get("mark") == "L" and m.get("trick") == number:
+                leader = _doc_seat(m.get("seat"), f"{path}.irregularities")
+        cards = [_doc_card(c, f"{tpath}[{i}]") for i, c in enumerate(trick)]
+        row = ["-"] * 4
+        for pos, card in enumerate(cards):
+            seat = (leader + pos) % 4
+            prefix = "".join(
+                f"^{m['mark']} "
+                for m in marks
+                if m.get("mark") in ("R", "L") and m.get("trick") == number and m.get("seat") == SEATS[seat]
+            )
+            row[(seat - first) % 4] = prefix + SUITS[SUIT_OF[card]] + RANKS[RANK_OF[card]]
+        rows.append(row)
+        if len(cards) == 4:
+            leader = (leader + trick_winner(cards, trump)) % 4
+            complete += 1
+            won += leader % 2 == declarer % 2
+        elif number != len(tricks):
+            raise MalformedDocument(tpath, "only the last trick may be incomplete")
+    lines = [_tag("Play", SEATS[first])] + [" ".join(row) for row in rows]
+    if complete < 13:
+        lines.append("*")
+    return lines, won, complete

@@ -1,0 +1,119 @@
+"""What a bridge replay concludes: the report object (docs/bridge-log.md) and the We/They sheet as text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.bridge.core import SEATS, Contract, Side
+from rules.bridge.rubber import RubberResult
+from rules.bridge.ruleset import Ruleset
+from rules.bridge.scoring import SIDE_KEYS, DealScore
+from rules.findings import Finding, worst_status
+
+
+@dataclass(slots=True)
+class DealReport:
+    """One deal as replayed: the contract the auction reached, the tricks, and the sheet's entries."""
+
+    deal: int
+    dealer: int
+    vulnerable: tuple[bool, bool]
+    contract: Contract | None
+    tricks: int | None
+    score: DealScore
+    rubber: int
+    board: int | str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        c = self.contract
+        return {
+            "deal": self.deal,
+            "board": self.board,
+            "dealer": SEATS[self.dealer],
+            "vulnerable": {SIDE_KEYS[s]: self.vulnerable[s] for s in Side},
+            "contract": None
+            if c is None
+            else f"{c.level}{c.strain.letter}{'X' * (c.doubling.bit_length() - 1)}",
+            "declarer": None if c is None else SEATS[c.declarer],
+            "tricks": self.tricks,
+            "result": None if c is None or self.tricks is None else self.tricks - c.tricks_needed,
+            "rubber": self.rubber,
+            "scores": self.score.as_dict(),
+        }
+
+
+@dataclass(slots=True)
+class Report:
+    """The replay of a session: totals [We, They], every rubber, every deal and every finding."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    totals: list[int]
+    rubbers: list[RubberResult]
+    deals: list[DealReport]
+    findings: list[Finding] = field(default_factory=list)
+    game: str = "bridge-rubber"
+
+    @property
+    def status(self) -> int:
+        return worst_status(self.findings)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "ruleset": self.ruleset.as_dict(),
+            "players": list(self.players),
+            "totals": list(self.totals),
+            "whists": [sum(r.whists[s] for r in self.rubbers) for s in Side],
+            "rubbers": [r.as_dict() for r in self.rubbers],
+            "deals": [d.as_dict() for d in self.deals],
+            "findings": [f.as_dict() for f in self.findings],
+        }
+
+
+def format_sheet(report: Report | dict[str, Any]) -> str:
+    """The We/They sheet as the seed describes it («запись в 2 столбца – «Мы» и «Они»»):
+    per deal the contract and the entries above and below the line, a line under each
+    rubber with its totals and whists, then the findings."""
+    rep = report.as_dict() if isinstance(report, Report) else report
+    n, e, s, w = rep["players"]
+    lines = [
+        f"Rubber bridge, ruleset {rep['ruleset'].get('preset', '?')}: We {n}–{s}, They {e}–{w}",
+        "",
+        f"{'Deal':>4}  {'Contract':<14} {'Tricks':>6}  {'We above':>9} {'We below':>9}  {'They above':>10} {'They below':>10}",
+    ]
+    rubbers = {r["number"]: r for r in rep["rubbers"]}
+    for d in rep["deals"]:
+        sums = {(k, line): 0 for k in SIDE_KEYS for line in ("above", "below")}
+        for entry in d["scores"]:
+            sums[(entry["side"], entry["line"])] += entry["points"]
+        what = "passed out" if d["contract"] is None else f"{d['contract']} {d['declarer']}"
+        tricks = "" if d["tricks"] is None else str(d["tricks"])
+        lines.append(
+            f"{d['deal']:>4}  {what:<14} {tricks:>6}  {sums[('we', 'above')]:>9} {sums[('we', 'below')]:>9}"
+            f"  {sums[('they', 'above')]:>10} {sums[('they', 'below')]:>10}"
+        )
+        rubber = rubbers.get(d["rubber"])
+        if rubber is not None and rubber["deals"] and rubber["deals"][-1] == d["deal"]:
+            state = "" if rubber["finished"] else " (unfinished)"
+            lines.append(
+                f"{'':>4}  rubber {rubber['number']}{state}: We {rubber['totals'][0]}, They {rubber['totals'][1]};"
+                f" whists We {rubber['whists'][0]:+d}, They {rubber['whists'][1]:+d}"
+            )
+            lines.append("-" * 72)
+    lines.append(f"Totals: We {rep['totals'][0]}, They {rep['totals'][1]}; whists {rep['whists']}")
+    lines.append("")
+    findings = rep["findings"]
+    if not findings:
+        lines.append("No findings: the log is consistent with the rules.")
+    else:
+        lines.append(f"Findings ({len(findings)}):")
+        for f in findings:
+            where = " ".join(
+                f"{label} {f[key]}"
+                for label, key in (("deal", "deal"), ("trick", "trick"))
+                if f.get(key) is not None
+            )
+            lines.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {f['message']}")
+    return "\n".join(lines) + "\n"
