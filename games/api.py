@@ -246,13 +246,22 @@ UPLOAD_PARAMETERS = [
     OpenApiParameter(
         "fixes", OpenApiTypes.INT, description="The id of a rejected upload this one resubmits."
     ),
+    OpenApiParameter(
+        "ruleset",
+        OpenApiTypes.STR,
+        description=(
+            "The preset for a file that names none: a multipart file named *.pbn is read as PBN "
+            "(rubber bridge; default seed). A JSON log names its own ruleset."
+        ),
+    ),
 ]
 
 
 class ClubGameListView(generics.ListAPIView[Game]):
     """The club's games (members), and the upload of a game log (scorers and organisers).
 
-    POST the JSON document itself as the body, or as multipart ``file``.
+    POST the JSON document itself as the body, or as multipart ``file``; a
+    multipart file is read by its name (``*.pbn`` as PBN, see rules.registry).
     """
 
     queryset = Game.objects.none()  # for the schema; get_queryset scopes it to the club
@@ -303,6 +312,7 @@ class ClubGameListView(generics.ListAPIView[Game]):
             filename=filename,
             played_at=played_at,
             fixes=fixes,
+            ruleset=request.query_params.get("ruleset") or None,
         )
         if result.error is not None:
             return Response(
@@ -355,7 +365,8 @@ class UploadContentView(APIView):
         require(permissions.can_record_games(request.user, club), request, "scorers and organisers")
         upload = get_object_or_404(Upload, club=club, pk=pk)
         response = HttpResponse(bytes(upload.content), content_type="application/octet-stream")
-        response["Content-Disposition"] = f'attachment; filename="upload-{upload.pk}.json"'
+        suffix = next((s for s in registry.FILE_TYPES if upload.filename.lower().endswith(s)), ".json")
+        response["Content-Disposition"] = f'attachment; filename="upload-{upload.pk}{suffix}"'
         return response
 
 

@@ -1,4 +1,4 @@
-"""Bulk imports from the upload page: a .zip (or many .json files) opened safely, recorded in Celery.
+"""Bulk imports from the upload page: a .zip (or many .json/.pbn files) opened safely, recorded in Celery.
 
 Why this shape: a progress page may be served by any web process while
 any worker records the files, so progress lives in the database, not in
@@ -16,7 +16,9 @@ Archives are opened in memory and checked before anything is read: their
 size, the number of logs, each log's declared and actual size (a zip
 bomb's lie shows as a damaged archive), and names that climb out of the
 archive (``../``, absolute paths) refuse the whole archive; folders are
-passed over, and members that are not .json logs are noted, not imported.
+passed over, and members that are not logs are noted, not imported. A log
+is a .json file or a file of a format the rules read (rules.registry.FILE_TYPES:
+.pbn); each keeps its name, which picks its reader when it is recorded.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from games.models import BulkImport, BulkImportFile, Club, Game, Upload
 from games.tasks import bulk_import_chunk
+from rules import registry
 
 MAX_ARCHIVE_BYTES = 20 * 1024 * 1024  # what one form may send, archives and files together
 MAX_EXPANDED_BYTES = 50 * 1024 * 1024  # the logs of one import, unpacked
@@ -51,7 +54,7 @@ def max_document_bytes() -> int:
 
 
 SKIP_REASONS = {
-    "not-json": _("not a .json log"),
+    "not-json": _("not a .json or .pbn log"),
     "metadata": _("system metadata, not a log"),
     "encrypted": _("encrypted; Trickbook cannot open it"),
 }
@@ -80,6 +83,11 @@ class Submission:
     archives: int = 0
 
 
+def is_log_name(name: str) -> bool:
+    """A file a game log may be in: a .json log, or a format of rules.registry.FILE_TYPES (.pbn)."""
+    return name.lower().endswith(tuple(registry.file_suffixes()))
+
+
 def unsafe_name(name: str) -> bool:
     """A member name that would climb out of the archive, were it ever written to disk."""
     parts = name.replace("\\", "/").split("/")
@@ -92,7 +100,7 @@ def unsafe_name(name: str) -> bool:
 
 
 def read_files(files: Sequence[UploadedFile]) -> Submission:
-    """The logs in the chosen files: .json files as they are, .zip archives opened; others noted."""
+    """The logs in the chosen files: .json and .pbn files as they are, .zip archives opened; others noted."""
     if sum(f.size or 0 for f in files) > MAX_ARCHIVE_BYTES:
         raise ArchiveRefused(
             _("The files are larger than %(mb)d MB together; import them in smaller archives.")
@@ -105,7 +113,7 @@ def read_files(files: Sequence[UploadedFile]) -> Submission:
         if lower.endswith(".zip"):
             submission.archives += 1
             read_archive(name, upload, submission)
-        elif lower.endswith(".json"):
+        elif is_log_name(lower):
             if (upload.size or 0) > max_document_bytes():
                 raise ArchiveRefused(too_large(name))
             submission.documents.append(Document(name=name, content=upload.read()))
@@ -131,7 +139,7 @@ def too_many() -> str:
 
 
 def read_archive(name: str, stream: IO[bytes], submission: Submission) -> None:
-    """Add the archive's .json members to the submission, refusing the whole archive if it is unsafe."""
+    """Add the archive's log members to the submission, refusing the whole archive if it is unsafe."""
     damaged = _("%(name)s is not a readable .zip archive (damaged, or a compression it cannot use).")
     try:
         archive = zipfile.ZipFile(stream)
@@ -153,7 +161,7 @@ def read_archive(name: str, stream: IO[bytes], submission: Submission) -> None:
             base = info.filename.replace("\\", "/").rsplit("/", 1)[-1]
             if info.filename.startswith("__MACOSX/") or base.startswith("._"):
                 submission.skipped.append({"name": f"{name}:{info.filename}", "reason": "metadata"})
-            elif not base.lower().endswith(".json"):
+            elif not is_log_name(base):
                 submission.skipped.append({"name": f"{name}:{info.filename}", "reason": "not-json"})
             elif info.flag_bits & 0x1:
                 submission.skipped.append({"name": f"{name}:{info.filename}", "reason": "encrypted"})

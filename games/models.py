@@ -108,7 +108,9 @@ class Game(models.Model):
         default=False, help_text="Readable by anyone (set by publishing a tournament)."
     )
     status = models.CharField(max_length=16, choices=Status.choices)
-    totals = models.JSONField(help_text="Recomputed totals of the current revision, seat-indexed.")
+    totals = models.JSONField(
+        help_text="Recomputed totals of the current revision, seat-indexed (each seat's own result)."
+    )
     players: models.ManyToManyField[Player, GameSeat] = models.ManyToManyField(
         Player, through="GameSeat", related_name="games"
     )
@@ -129,11 +131,13 @@ class Game(models.Model):
 
 
 class GameSeat(models.Model):
-    """Who sat where: seat index (0-based, clockwise) to the club's player.
+    """Who sat where: seat index (0-based, clockwise; the document's seat order) to the club's player.
 
-    ``total`` and ``contracts_made`` repeat what the game's current report
-    says of this seat, written with the report: standings read them for
-    thousands of games at once without scanning every deal's rows.
+    ``total``, ``contracts_made`` and ``whists`` repeat what the game's
+    current report says of this seat (the rules' ``seat_results``: in
+    rubber bridge a seat's side's figures), written with the report:
+    standings read them for thousands of games at once without scanning
+    every deal's rows.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
@@ -141,7 +145,10 @@ class GameSeat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     total = models.IntegerField(null=True, help_text="The seat's recomputed total in the current report.")
     contracts_made = models.PositiveIntegerField(
-        default=0, help_text="Contracts made exactly in deals that stood, per the current report."
+        default=0, help_text="Contracts made (the game's rules say which count), per the current report."
+    )
+    whists = models.IntegerField(
+        null=True, blank=True, help_text="The seat's whists, for games that have them (rubber bridge)."
     )
 
     class Meta:
@@ -153,7 +160,15 @@ class GameSeat(models.Model):
 
 
 class GameRevision(AppendOnlyModel):
-    """The bytes of one version of a game's log, exactly as uploaded."""
+    """The bytes of one version of a game's log: a JSON log exactly as uploaded.
+
+    A file in another format (rules.registry.FILE_TYPES: a .pbn) is stored
+    here as the canonical JSON document its rules read from it
+    (``to_document``), ruleset included, while its Upload keeps the file's
+    own bytes and name. So every revision reads back the same way
+    (``registry.read``), needs nothing the file did not say (PBN carries no
+    ruleset of ours), and the original is never lost. See games/services.py.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="revisions")
     number = models.PositiveIntegerField(help_text="1 for the first upload, then 2, 3 … per correction.")

@@ -9,6 +9,7 @@ round trip per row would take minutes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -43,19 +44,20 @@ class Replayed:
         return sum(1 for f in self.report["findings"] if f["severity"] == severity)
 
 
-def seat_results(report: dict[str, Any]) -> list[tuple[int | None, int]]:
-    """Per seat, (total, contracts made): a contract counts when the bid was met in a deal that stood."""
-    totals = report["totals"]
-    made = [0] * len(totals)
-    for deal in report["deals"]:
-        if deal.get("annulled"):
-            continue
-        for seat, (bid, taken) in enumerate(
-            zip(deal.get("bids") or (), deal.get("taken") or (), strict=False)
-        ):
-            if bid is not None and bid == taken:
-                made[seat] += 1
-    return [(None if t is None else int(t), m) for t, m in zip(totals, made, strict=True)]
+def seat_results(replayed: Replayed) -> list[registry.SeatResult]:
+    """Per seat (the document's order), what its game's rules say it scored (the protocol's ``seat_results``)."""
+    results: list[registry.SeatResult] = replayed.reading.rules.seat_results(replayed.report)
+    return results
+
+
+def seat_totals(results: Sequence[registry.SeatResult]) -> list[int | None]:
+    """``Game.totals``: each seat's own total, seat-indexed (a bridge seat has its side's)."""
+    return [result.total for result in results]
+
+
+def seat_columns(result: registry.SeatResult) -> dict[str, Any]:
+    """A SeatResult as GameSeat's columns (no contracts made is 0; no whists stays None)."""
+    return {"total": result.total, "contracts_made": result.contracts_made or 0, "whists": result.whists}
 
 
 def status_of(replayed: Replayed) -> str:
@@ -95,7 +97,8 @@ def store_reports(
     """Store each (game, revision, replay, seat player ids) as a report with its rows; point the games at it.
 
     The games' current revision and report become these; their status,
-    ruleset and totals follow (``new_games``: already set when the games
+    ruleset and seat-indexed totals (each seat's own, from the rules'
+    ``seat_results``: a bridge seat has its side's) follow (``new_games``: already set when the games
     were inserted, from the same replay, so no second write is needed).
     """
     reports = create_all(
@@ -119,24 +122,27 @@ def store_reports(
     deal_seats: list[tuple[Any, ...]] = []
     for report, (game, _, replayed, seats) in zip(reports, entries, strict=True):
         findings.extend(_finding_rows(report.pk, game.pk, replayed.report["findings"]))
-        deal_seats.extend(_deal_seat_rows(report.pk, game.pk, seats, replayed.report["deals"]))
+        rows = replayed.reading.rules.deal_rows(replayed.report)
+        deal_seats.extend(_deal_seat_rows(report.pk, game.pk, seats, rows))
     insert_rows(Finding, FINDING_COLUMNS, findings)
     insert_rows(DealSeat, DEAL_SEAT_COLUMNS, deal_seats)
     games = []
+    results = {}
     for report, (game, revision, replayed, _) in zip(reports, entries, strict=True):
+        results[game.pk] = seat_results(replayed)
         game.current_revision = revision
         game.current_report = report
         game.ruleset = replayed.report["ruleset"]
-        game.totals = replayed.report["totals"]
+        game.totals = seat_totals(results[game.pk])
         game.status = report.status
         games.append(game)
     if not new_games:
         Game.objects.bulk_update(games, ["ruleset", "totals", "status"])
-        results = {game.pk: seat_results(replayed.report) for game, _, replayed, _ in entries}
         seat_rows = list(GameSeat.objects.filter(game__in=[g.pk for g in games]))
         for row in seat_rows:
-            row.total, row.contracts_made = results[row.game_id][row.seat]
-        GameSeat.objects.bulk_update(seat_rows, ["total", "contracts_made"])
+            for name, value in seat_columns(results[row.game_id][row.seat]).items():
+                setattr(row, name, value)
+        GameSeat.objects.bulk_update(seat_rows, ["total", "contracts_made", "whists"])
     # One statement for any number of games: each points at its newest revision and report.
     newest_revision = GameRevision.objects.filter(game=OuterRef("pk")).order_by("-number").values("pk")[:1]
     newest_report = AuditReport.objects.filter(game=OuterRef("pk")).order_by("-pk").values("pk")[:1]
@@ -181,34 +187,25 @@ def _finding_rows(report_id: int, game_id: int, findings: list[dict[str, Any]]) 
 
 
 def _deal_seat_rows(
-    report_id: int, game_id: int, seats: list[int], deals: list[dict[str, Any]]
+    report_id: int, game_id: int, seats: list[int], rows: list[registry.DealRow]
 ) -> Iterable[tuple[Any, ...]]:
-    for deal in deals:
-        trump = deal.get("trump")
-        suit = trump[-1] if trump else ""
-        bids = deal.get("bids") or ()
-        taken = deal.get("taken") or ()
-        blind = deal.get("blind") or ()
-        dealer = deal.get("dealer")
-        cards = deal.get("cards") or 0
-        annulled = bool(deal.get("annulled"))
-        number = deal["deal"]
-        for seat, score in enumerate(deal["scores"]):
-            yield (
-                report_id,
-                game_id,
-                seats[seat],
-                number,
-                seat,
-                cards,
-                suit,
-                dealer == seat,
-                bids[seat] if seat < len(bids) else None,
-                bool(blind[seat]) if seat < len(blind) else False,
-                taken[seat] if seat < len(taken) else None,
-                score,
-                annulled,
-            )
+    """The rules' deal rows (the protocol's ``deal_rows``) as DealSeat tuples, the seat's player added."""
+    for row in rows:
+        yield (
+            report_id,
+            game_id,
+            seats[row.seat],
+            row.deal,
+            row.seat,
+            row.cards,
+            row.trump,
+            row.dealer,
+            row.bid,
+            row.blind,
+            row.taken,
+            row.score,
+            row.annulled,
+        )
 
 
 def insert_rows(model: type[Model], fields: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
@@ -265,6 +262,16 @@ def create_all(model: type[M], objs: list[M]) -> list[M]:
         obj._state.adding = False
         obj._state.db = connection.alias
     return objs
+
+
+def stored_content(reading: registry.Reading) -> bytes:
+    """The revision bytes of a log read from another format (a .pbn): its canonical JSON document.
+
+    Deterministic, so the same file uploaded twice is one game; the file's
+    own bytes stay in its Upload. See games/services.py.
+    """
+    document = reading.rules.to_document(reading.log)
+    return json.dumps(document, ensure_ascii=False, indent=1).encode()
 
 
 def next_revision_number(game: Game) -> int:

@@ -5,6 +5,15 @@ rules cannot read is rejected with its JSON path and stays listed for the
 club's organisers. The same bytes twice in a club are one game (matched by
 sha256). A correction is a new revision with its own audit report; nothing
 is overwritten.
+
+A file is read by its name (``registry.read_named``): a JSON log as it is,
+a format of ``registry.FILE_TYPES`` (a .pbn) through its game's reader.
+Such a file's Upload keeps its bytes and name as they came; its revision
+holds the canonical JSON document the rules read from it
+(``recording.stored_content``), so every revision — and every page, re-audit,
+correction and table check that reads one — is a JSON log with its ruleset
+in it, whatever the file was. The same file twice is one game all the same:
+the JSON written from the same file is the same bytes.
 """
 
 from __future__ import annotations
@@ -126,6 +135,7 @@ class IncomingLog:
     filename: str = ""
     played_at: datetime | None = None
     fixes: Upload | None = None
+    ruleset: str | dict[str, Any] | None = None  # for a file that names none (.pbn); a JSON log names its own
 
 
 def game_upload(
@@ -137,13 +147,16 @@ def game_upload(
     source: str = Upload.Source.API,
     played_at: datetime | None = None,
     fixes: Upload | None = None,
+    ruleset: str | dict[str, Any] | None = None,
 ) -> UploadResult:
     """Keep the bytes, read them with the game's rules, and record a new game.
 
-    Same bytes already in the club → the existing game (outcome duplicate).
+    The ``filename`` picks the reader (a .pbn is read as PBN, with ``ruleset``
+    as its preset); anything else is a JSON log.
+    Same log already in the club → the existing game (outcome duplicate).
     Unreadable → the upload is kept, rejected, with the JSON path and reason.
     """
-    log = IncomingLog(content=content, filename=filename, played_at=played_at, fixes=fixes)
+    log = IncomingLog(content=content, filename=filename, played_at=played_at, fixes=fixes, ruleset=ruleset)
     return games_upload(club=club, user=user, logs=[log], source=source)[0]
 
 
@@ -155,7 +168,21 @@ def games_upload(
     Replays happen before the transaction; the rows go in a few bulk
     statements. Returns one result per log, in order.
     """
-    shas = [sha256_of(log.content) for log in logs]
+    # A file of another format is read first: what is stored, and matched, is its JSON document.
+    early: dict[int, registry.Reading | MalformedDocument] = {}
+    stored: list[bytes] = []
+    for index, log in enumerate(logs):
+        content = log.content
+        if registry.file_type(log.filename) is not None:
+            try:
+                reading = registry.read_named(log.content, log.filename, ruleset=log.ruleset)
+            except MalformedDocument as exc:
+                early[index] = exc
+            else:
+                early[index] = reading
+                content = recording.stored_content(reading)
+        stored.append(content)
+    shas = [sha256_of(content) for content in stored]
     known: dict[str, GameRevision] = {}
     for revision in (
         GameRevision.objects.filter(sha256__in=set(shas), game__club=club)
@@ -166,14 +193,17 @@ def games_upload(
     plans: list[Any] = []  # per log: a known revision, a MalformedDocument, a Replayed, or an earlier index
     first_of: dict[str, int] = {}
     for index, (log, sha) in enumerate(zip(logs, shas, strict=True)):
-        if sha in known:
+        read_first = early.get(index)
+        if isinstance(read_first, MalformedDocument):
+            plans.append(read_first)
+        elif sha in known:
             plans.append(known[sha])
         elif sha in first_of:
             plans.append(first_of[sha])
         else:
             first_of[sha] = index
             try:
-                plans.append(recording.replay(registry.read(log.content)))
+                plans.append(recording.replay(read_first or registry.read(log.content)))
             except MalformedDocument as exc:
                 plans.append(exc)
     new = [i for i, plan in enumerate(plans) if isinstance(plan, recording.Replayed)]
@@ -185,6 +215,7 @@ def games_upload(
             if len(set(seats[i])) != len(seats[i]):
                 plans[i] = MalformedDocument("players", "the same player cannot sit in two seats")
         new = [i for i in new if isinstance(plans[i], recording.Replayed)]
+        results = {i: recording.seat_results(plans[i]) for i in new}
         games = recording.create_all(
             Game,
             [
@@ -193,7 +224,7 @@ def games_upload(
                     game_type=plans[i].reading.game,
                     ruleset=plans[i].report["ruleset"],
                     status=recording.status_of(plans[i]),
-                    totals=plans[i].report["totals"],
+                    totals=recording.seat_totals(results[i]),
                     played_at=logs[i].played_at or now,
                     created_by=user,
                 )
@@ -203,11 +234,9 @@ def games_upload(
         recording.create_all(
             GameSeat,
             [
-                GameSeat(game=game, seat=seat, player_id=player_id, total=total, contracts_made=made)
+                GameSeat(game=game, seat=seat, player_id=player_id, **recording.seat_columns(result))
                 for i, game in zip(new, games, strict=True)
-                for seat, (player_id, (total, made)) in enumerate(
-                    zip(seats[i], recording.seat_results(plans[i].report), strict=True)
-                )
+                for seat, (player_id, result) in enumerate(zip(seats[i], results[i], strict=True))
             ],
         )
         revisions = recording.create_all(
@@ -216,7 +245,7 @@ def games_upload(
                 GameRevision(
                     game=game,
                     number=1,
-                    content=logs[i].content,
+                    content=stored[i],
                     sha256=shas[i],
                     uploaded_by=user,
                     reason="first upload",
@@ -235,16 +264,16 @@ def games_upload(
             i: (game, revision, report)
             for i, game, revision, report in zip(new, games, revisions, reports, strict=True)
         }
-        results = [
-            _upload_result(club, user, source, log, sha, plan, created, i)
-            for i, (log, sha, plan) in enumerate(zip(logs, shas, plans, strict=True))
+        outcomes = [
+            _upload_result(club, user, source, log, plan, created, i)
+            for i, (log, plan) in enumerate(zip(logs, plans, strict=True))
         ]
-        uploads = recording.create_all(Upload, [result.upload for result in results])
-        for result, upload in zip(results, uploads, strict=True):
-            result.upload = upload
+        uploads = recording.create_all(Upload, [outcome.upload for outcome in outcomes])
+        for outcome, upload in zip(outcomes, uploads, strict=True):
+            outcome.upload = upload
         for game, revision, _ in created.values():
             game_recorded.send(sender=Game, game=game, revision=revision, created=True)
-    return results
+    return outcomes
 
 
 def _upload_result(
@@ -252,7 +281,6 @@ def _upload_result(
     user: User,
     source: str,
     log: IncomingLog,
-    sha: str,
     plan: Any,
     created: dict[int, tuple[Game, GameRevision, AuditReport]],
     index: int,
@@ -263,7 +291,7 @@ def _upload_result(
         source=source,
         filename=log.filename[:255],
         content=log.content,
-        sha256=sha,
+        sha256=sha256_of(log.content),
         fixes=log.fixes,
     )
     if isinstance(plan, MalformedDocument):
@@ -312,12 +340,24 @@ class CorrectionResult:
     changed_deals: list[int] = field(default_factory=list)
 
 
-def game_correct(*, game: Game, content: bytes, user: User, reason: str) -> CorrectionResult:
-    """Record a corrected log as the game's next revision; the older ones stay as they were."""
+def game_correct(
+    *, game: Game, content: bytes, user: User, reason: str, filename: str = ""
+) -> CorrectionResult:
+    """Record a corrected log as the game's next revision; the older ones stay as they were.
+
+    A file of another format (``filename`` ending .pbn) is read under the ruleset
+    the current revision names, and stored as its JSON document, as an upload's is.
+    """
     reason = reason.strip()
     if not reason:
         raise ServiceError("a correction needs a reason")
-    reading = registry.read(content)  # MalformedDocument is the caller's 400
+    ruleset = None
+    if registry.file_type(filename) is not None and game.current_revision is not None:
+        current = registry.read(bytes(game.current_revision.content))
+        ruleset = current.rules.to_document(current.log).get("ruleset")
+    reading = registry.read_named(content, filename, ruleset=ruleset)  # MalformedDocument: a 400
+    if reading.file_format is not None:
+        content = recording.stored_content(reading)
     if reading.game != game.game_type:
         raise MalformedDocument(
             "game", f"this game is {game.game_type!r}; a correction cannot make it {reading.game!r}"

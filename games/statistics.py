@@ -26,6 +26,7 @@ from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from games.models import Club, DealSeat, Finding, Game, GameSeat, Player
+from rules import registry
 
 RENEGE = "RENEGE_UNCORRECTED"
 HAND_SIZES = range(1, 16)  # the classic schedule's longest deal has 15 cards (3 players)
@@ -160,8 +161,8 @@ def player_statistics(
     """A player's figures over their club's games in the scope. Five queries, whatever the data
     (one more when ``player.club`` was not loaded with the player).
 
-    A table win is the highest total of a game (``Game.totals``); a shared
-    top total is a win for each player who shares it. Reneges are matched
+    A table win is the highest total of a game (``Game.totals``, seat-indexed);
+    a shared top total is a win for each player who shares it. Reneges are matched
     to the player through the game's seats, which follow its current revision.
     """
     games = games_in_scope(
@@ -230,8 +231,11 @@ def games_in_scope(
     """The club's games the statistics read: ``played_after`` inclusive, ``played_before`` exclusive.
 
     The same bounds as the game list's filters, so a list and its figures agree.
+    Only games whose rules give per-seat deal rows (bids and tricks taken;
+    ``registry.games_with_deal_rows``) count: these figures are made of them,
+    and a rubber bridge session has none.
     """
-    games = Game.objects.filter(club_id=club_id)
+    games = Game.objects.filter(club_id=club_id, game_type__in=registry.games_with_deal_rows())
     if played_after is not None:
         games = games.filter(played_at__gte=played_after)
     if played_before is not None:

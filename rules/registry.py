@@ -5,14 +5,76 @@ means adding a package under rules/ and one line below; games and
 tournaments never special-case a game. Modules are imported lazily so a
 script using one game does not pay for the others.
 
-Every rules module offers the same names: ``parse(document) -> log``
-(raising MalformedDocument), ``replay(log) -> report`` (with ``as_dict()``
-and ``status``), ``to_document(log) -> dict`` and ``ENGINE_VERSION``.
+The protocol: every rules module offers the same names, and the apps call
+nothing else (docs/architecture.md lists them too).
+
+Reading and replaying
+
+- ``parse(document) -> log`` (raising MalformedDocument); ``log.players`` in
+  the document's seat order;
+- ``replay(log) -> report`` (with ``as_dict()`` and ``status``); the report
+  dict has ``ruleset`` (resolved), ``totals``, ``deals`` and ``findings``;
+- ``to_document(log) -> dict``: the canonical JSON document of a log; its
+  ``ruleset`` field is what :func:`resolve_ruleset` reads back;
+- ``ENGINE_VERSION``;
+- ``read_file(raw, ruleset=...) -> document`` for the games named in
+  :data:`FILE_TYPES` (a format that carries no ruleset of ours, like PBN).
+
+Tables and rulesets
+
+- ``TABLE_SIZES: tuple[int, ...]``: the numbers of players a table of the
+  game seats (Oh Hell 3..7; rubber bridge 4);
+- ``PRESETS``: the named rulesets, the first one the default;
+- ``resolve_ruleset(value, players) -> Ruleset`` (``.preset``,
+  ``.as_dict()``): a document's ``ruleset`` (a preset name or ``{preset,
+  options}``) for a table of ``players``; MalformedDocument when the value
+  or the table size is wrong.
+
+What a game's results are (for storage, standings and ratings)
+
+- ``seat_results(report_dict) -> list[SeatResult]``: per seat, in the
+  document's seat order, what the seat scored: its ``total``, the
+  ``contracts_made`` counted for it and its ``whists`` (None where the game
+  has no such thing);
+- ``SEAT_RESULTS: tuple[str, ...]``: the SeatResult fields the game fills,
+  so a tournament knows which standings methods and tie-breaks mean
+  something for it (``"whists"`` only where there are whists);
+- ``teams(players) -> tuple[tuple[int, ...], ...]``: the seats that share
+  one result, each a team (Oh Hell: every seat alone; rubber bridge: the
+  partnerships, seats 0 and 2 — North–South — and 1 and 3 — East–West).
+  Ratings rate these teams; a table's log must keep the table's teams;
+- ``deal_rows(report_dict) -> list[DealRow]``: the per-deal, per-seat rows
+  of bids and tricks taken that player statistics aggregate (games.DealSeat).
+  A game without per-seat bids (rubber bridge: one contract per deal, for a
+  side) gives none, rather than squeezing its deals into those columns;
+- ``SEAT_DEAL_ROWS: bool``: whether ``deal_rows`` gives rows, so the
+  bid-and-taken statistics read only the games that have them
+  (:func:`games_with_deal_rows`).
+
+Printing
+
+- ``blank_sheet(ruleset, players) -> dict``: what the blank paper score
+  sheet of one table shows (``players`` the names in seat order); the page
+  renders it with the template ``tournaments/sheets/<game key>.html``.
+
+Pages (games/pages: the templates ``games/sheets/<game key>.html`` and
+``games/deals/<game key>.html``)
+
+- ``walkthrough(log, deal) -> object``: one deal as the table saw it, for
+  the deal page (IndexError for no such deal); shaped for its template by
+  the game's entry in ``games.pages.replay.DEALS``;
+- optional ``paper_sheet(report_dict, recorded)`` (rubber bridge): the
+  score sheet as drawn on paper, read by the game's entry in
+  ``games.pages.game.SHEETS``;
+- optional ``export_pbn([(document, report_dict), ...], event=...) -> str``:
+  the games as one PBN file; the game and tournament PBN downloads exist
+  only for games whose module has it.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -32,6 +94,31 @@ GAMES: dict[str, str] = {
 FILE_TYPES: dict[str, str] = {
     ".pbn": "bridge-rubber",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """What one seat scored in a game (see the protocol above); None where the game has no such figure."""
+
+    total: int | None
+    contracts_made: int | None = None
+    whists: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One seat in one deal, as player statistics read it: the cards dealt, trump, bid and taken."""
+
+    deal: int
+    seat: int
+    cards: int
+    trump: str  # the trump suit letter S/H/D/C; "" for no trumps
+    dealer: bool
+    bid: int | None
+    blind: bool
+    taken: int | None
+    score: int
+    annulled: bool
 
 
 class UnknownGame(KeyError):
@@ -58,6 +145,7 @@ class Reading:
     game: str
     rules: ModuleType
     log: Any
+    file_format: str | None = None  # ".pbn" when read from a FILE_TYPES format, None for a JSON log
 
 
 def decode(raw: bytes | str) -> dict[str, Any]:
@@ -81,15 +169,52 @@ def read(raw: bytes | str | dict[str, Any]) -> Reading:
     return Reading(game=game, rules=rules, log=rules.parse(document))
 
 
-def read_named(raw: bytes, name: str, *, ruleset: str | None = None) -> Reading:
+def read_named(raw: bytes, name: str, *, ruleset: str | dict[str, Any] | None = None) -> Reading:
     """Read a file by its name: a format of FILE_TYPES (``.pbn``) through its game's reader, else JSON.
 
     ``ruleset`` is the preset for formats that carry none (PBN); a JSON log names its own.
+    The reading's ``file_format`` is the extension when the file was not a JSON log.
     """
-    suffix = name[name.rfind(".") :].lower() if "." in name else ""
-    game = FILE_TYPES.get(suffix)
+    game = file_type(name)
     if game is None:
         return read(raw)
     rules = get(game)
     document = rules.read_file(raw, ruleset=ruleset)
-    return Reading(game=game, rules=rules, log=rules.parse(document))
+    suffix = name[name.rfind(".") :].lower()
+    return Reading(game=game, rules=rules, log=rules.parse(document), file_format=suffix)
+
+
+def file_type(name: str) -> str | None:
+    """The game whose reader takes a file of this name (``.pbn``), or None for a JSON log."""
+    suffix = name[name.rfind(".") :].lower() if "." in name else ""
+    return FILE_TYPES.get(suffix)
+
+
+def file_suffixes() -> list[str]:
+    """Every extension an upload may have: ``.json`` and those of :data:`FILE_TYPES`."""
+    return [".json", *sorted(FILE_TYPES)]
+
+
+def table_sizes(game: str) -> tuple[int, ...]:
+    """How many players a table of ``game`` seats."""
+    sizes: tuple[int, ...] = get(game).TABLE_SIZES
+    return sizes
+
+
+def games_with_deal_rows() -> list[str]:
+    """The games whose reports give per-seat deal rows (bids and tricks taken)."""
+    return [game for game in game_keys() if get(game).SEAT_DEAL_ROWS]
+
+
+def fills(game: str, figure: str) -> bool:
+    """Whether ``game``'s seat results carry ``figure`` (a SeatResult field such as ``"whists"``)."""
+    return figure == "total" or figure in get(game).SEAT_RESULTS
+
+
+def team_of_seats(teams: Sequence[Sequence[int]], players: int) -> list[int]:
+    """Per seat, the index of its team in ``teams`` (the protocol's ``teams(players)``)."""
+    out = [-1] * players
+    for index, team in enumerate(teams):
+        for seat in team:
+            out[seat] = index
+    return out

@@ -42,6 +42,7 @@ class Tournament(models.Model):
         TOTAL = "total", _("Total points")
         TABLE_POINTS = "table_points", _("Table points")
         AVERAGE = "average", _("Average per game")
+        WHISTS = "whists", _("Whists")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=200)

@@ -3,6 +3,11 @@
 Keyword-only and typed; the API and the commands call these. A table's game
 goes through games.services like any upload, after checking that it seats
 exactly the table's players and follows the tournament's ruleset.
+
+Every game reaches here through the rules registry's protocol
+(rules/registry.py): its table sizes, rulesets, teams (a bridge table's
+partnerships: the first and third seat against the second and fourth, in
+the seat order N, E, S, W) and the per-seat results its games store.
 """
 
 from __future__ import annotations
@@ -51,14 +56,29 @@ TRANSITIONS = {
 }
 
 
-def check_settings(*, game_type: str, ruleset: Any, tiebreaks: Sequence[str], table_size: int) -> None:
-    """Refuse a set-up the rules cannot play: unknown game or ruleset, tie-break, table size."""
+#: What a standings method or tie-break reads of each seat's result (a SeatResult field): a
+#: game whose rules do not fill it (Oh Hell has no whists) cannot rank by it.
+NEEDS = {Tournament.Method.WHISTS: "whists", "contracts_made": "contracts_made"}
+
+
+def check_settings(
+    *,
+    game_type: str,
+    ruleset: Any,
+    tiebreaks: Sequence[str],
+    table_size: int,
+    method: str = Tournament.Method.TOTAL,
+) -> None:
+    """Refuse a set-up the rules cannot play: unknown game or ruleset, tie-break, table size, or a
+    standings method or tie-break the game's results do not carry."""
     try:
         rules = registry.get(game_type)
     except registry.UnknownGame:
         raise ServiceError(f"unknown game {game_type!r}; one of {', '.join(registry.game_keys())}") from None
-    if not 3 <= table_size <= 7:
-        raise ServiceError("tables seat 3 to 7 players")
+    sizes = registry.table_sizes(game_type)
+    if table_size not in sizes:
+        allowed = f"{sizes[0]}" if len(sizes) == 1 else f"{min(sizes)} to {max(sizes)}"
+        raise ServiceError(f"{game_type} tables seat {allowed} players")
     try:
         rules.resolve_ruleset(ruleset, table_size)
     except MalformedDocument as exc:
@@ -66,9 +86,16 @@ def check_settings(*, game_type: str, ruleset: Any, tiebreaks: Sequence[str], ta
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
         raise ServiceError(f"tie-breaks are distinct names from {', '.join(TIEBREAKS)}")
+    for name in (method, *tiebreaks):
+        figure = NEEDS.get(name)
+        if figure is not None and not registry.fills(game_type, figure):
+            raise ServiceError(f"{game_type} games have no {figure.replace('_', ' ')} to rank by ({name})")
 
 
 def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> Tournament:
+    """A new tournament; without a ruleset it plays its game's first preset (Oh Hell classic, bridge seed)."""
+    if "ruleset" not in settings and settings.get("game_type") in registry.GAMES:
+        settings["ruleset"] = next(iter(registry.get(settings["game_type"]).PRESETS))
     tournament = Tournament(club=club, name=name.strip(), **settings)
     if not tournament.name:
         raise ServiceError("a tournament needs a name")
@@ -81,6 +108,7 @@ def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> 
         ruleset=tournament.ruleset,
         tiebreaks=tournament.tiebreaks,
         table_size=tournament.preferred_table_size,
+        method=tournament.standings_method,
     )
     tournament.save()
     return tournament
@@ -113,6 +141,7 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
             ruleset=tournament.ruleset,
             tiebreaks=tournament.tiebreaks,
             table_size=tournament.preferred_table_size,
+            method=tournament.standings_method,
         )
         tournament.save()
     request_compile(tournament)
@@ -184,6 +213,7 @@ def round_generate(
             ranking = dict(tournament.standings.values_list("player_id", "rank"))
             last = max(ranking.values(), default=0) + 1
             ranking.update({p: last for p in players if p not in ranking})
+        sizes = registry.table_sizes(tournament.game_type)
         try:
             plan = seating.seat_round(
                 players,
@@ -192,9 +222,13 @@ def round_generate(
                 seed=seed,
                 method="standings" if method == Round.Seating.STANDINGS else "rotate",
                 standings=ranking,
+                minimum=max(min(sizes), seating.MIN_TABLE),
+                maximum=min(max(sizes), seating.MAX_TABLE),
             )
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
+        if any(len(table) not in sizes for table in plan.tables):
+            raise ServiceError(f"{len(players)} players cannot fill tables of {tournament.game_type}")
         round_ = Round.objects.create(
             tournament=tournament, number=number, seating_method=method, seed=seed, repeats=plan.repeats
         )
@@ -289,15 +323,16 @@ class TableUpload:
 def table_game_upload(*, table: Table, content: bytes, user: User, filename: str = "") -> TableUpload:
     """Record the game played at a table: it must seat exactly the table's players, under the tournament's rules.
 
-    A log that fails these checks is kept like any rejected upload, with
-    the path and the reason, and answered as a 400.
+    The file is read by its name (a .pbn under the tournament's ruleset). A
+    log that fails these checks is kept like any rejected upload, with the
+    path and the reason, and answered as a 400.
     """
     tournament = table.round.tournament
     if table.game_id is not None:
         raise ServiceError("this table already has its game; correct it with a new revision instead")
     if table.round.status != Round.Status.CONFIRMED:
         raise ServiceError("the round's seating is not confirmed yet")
-    problem = _table_mismatch(table, content)
+    problem = _table_mismatch(table, content, filename)
     if problem is not None:
         upload = game_services.upload_rejected(
             club=tournament.club, content=content, user=user, filename=filename, error=problem
@@ -310,6 +345,7 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
             user=user,
             filename=filename,
             played_at=tournament.starts_at,
+            ruleset=tournament.ruleset,
         )
         if result.game is not None:
             if Table.objects.filter(game=result.game).exclude(pk=table.pk).exists():
@@ -324,17 +360,24 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
     return TableUpload(result=result, table=table)
 
 
-def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
+def _table_mismatch(table: Table, content: bytes, filename: str = "") -> MalformedDocument | None:
+    """Why a log is not this table's game: another game, other players, other teams, another ruleset.
+
+    The teams are the rules' (``teams``): Oh Hell's players each alone, so
+    any seat order will do; a bridge table's partnerships (seats 1 and 3
+    against 2 and 4 of the table) must be the log's N–S and E–W.
+    """
     tournament = table.round.tournament
     try:
-        reading = registry.read(content)
+        reading = registry.read_named(content, filename, ruleset=tournament.ruleset)
     except MalformedDocument as exc:
         return exc
     if reading.game != tournament.game_type:
         return MalformedDocument(
             "game", f"this tournament plays {tournament.game_type!r}, not {reading.game!r}"
         )
-    seated = {p.name_key: p.display_name for p in Player.objects.filter(table_seats__table=table)}
+    seats = list(TableSeat.objects.filter(table=table).order_by("seat").select_related("player"))
+    seated = {s.player.name_key: s.player.display_name for s in seats}
     logged = {Player.key_for(name): name for name in reading.log.players}
     if set(seated) != set(logged):
         missing = sorted(seated[k] for k in set(seated) - set(logged))
@@ -347,8 +390,23 @@ def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
         return MalformedDocument(
             "players", f"the log must seat table {table.number}'s players: {'; '.join(parts)}"
         )
+    teams = reading.rules.teams(len(seats))
+    at_table = [s.player.name_key for s in seats]
+    in_log = [Player.key_for(name) for name in reading.log.players]
+    if {frozenset(at_table[i] for i in team) for team in teams} != {
+        frozenset(in_log[i] for i in team) for team in teams
+    }:
+        partners = "; ".join(" and ".join(seated[at_table[i]] for i in team) for team in teams)
+        return MalformedDocument(
+            "players", f"the log must keep table {table.number}'s partnerships: {partners}"
+        )
+    try:
+        # The ruleset as the log's own document names it, read by the rules as the tournament's is.
+        named = reading.rules.to_document(reading.log).get("ruleset")
+        played = reading.rules.resolve_ruleset(named, len(logged)).as_dict()
+    except MalformedDocument as exc:
+        return exc
     expected = reading.rules.resolve_ruleset(tournament.ruleset, len(logged)).as_dict()
-    played = reading.log.ruleset.as_dict()
     if expected != played:
         differ = sorted(k for k in expected if expected.get(k) != played.get(k))
         return MalformedDocument("ruleset", f"the tournament's ruleset differs in {', '.join(differ)}")
@@ -359,12 +417,13 @@ def _table_mismatch(table: Table, content: bytes) -> MalformedDocument | None:
 
 
 def table_results(tournament: Tournament) -> list[standings.TableResult]:
-    """Each finished table of a confirmed round: its game's seats, totals and contracts made.
+    """Each finished table of a confirmed round: its game's seats, totals, contracts made and whists.
 
     One read of the games' seats, whatever the number of tables: each seat
-    carries its total and contracts made (written with the game's report),
-    so no deal rows are scanned. The models' default ordering is dropped: it
-    would join the games, revisions and reports for nothing.
+    carries its own results (written with the game's report from the rules'
+    ``seat_results``; a bridge seat has its side's), so no deal rows are
+    scanned. The models' default ordering is dropped: it would join the
+    games, revisions and reports for nothing.
     """
     rows = (
         GameSeat.objects.filter(
@@ -372,12 +431,23 @@ def table_results(tournament: Tournament) -> list[standings.TableResult]:
         )
         .order_by()
         .values_list(
-            "game__table__id", "game__table__round__number", "seat", "player_id", "total", "contracts_made"
+            "game__table__id",
+            "game__table__round__number",
+            "seat",
+            "player_id",
+            "total",
+            "contracts_made",
+            "whists",
         )
     )
-    tables: dict[int, tuple[int, dict[int, tuple[int, float, int]]]] = {}
-    for table_id, round_number, seat, player_id, total, made in rows:
-        tables.setdefault(table_id, (round_number, {}))[1][seat] = (player_id, float(total or 0), made)
+    tables: dict[int, tuple[int, dict[int, tuple[int, float, int, float]]]] = {}
+    for table_id, round_number, seat, player_id, total, made, whists in rows:
+        tables.setdefault(table_id, (round_number, {}))[1][seat] = (
+            player_id,
+            float(total or 0),
+            made,
+            float(whists or 0),
+        )
     results = []
     for table_id in sorted(tables):
         round_number, seats = tables[table_id]
@@ -386,9 +456,10 @@ def table_results(tournament: Tournament) -> list[standings.TableResult]:
             standings.TableResult(
                 table=table_id,
                 round=round_number,
-                players=tuple(p for p, _, _ in in_order),
-                totals=tuple(t for _, t, _ in in_order),
-                contracts_made=tuple(m for _, _, m in in_order),
+                players=tuple(p for p, _, _, _ in in_order),
+                totals=tuple(t for _, t, _, _ in in_order),
+                contracts_made=tuple(m for _, _, m, _ in in_order),
+                whists=tuple(w for _, _, _, w in in_order),
             )
         )
     return results
@@ -493,24 +564,30 @@ def rated_games(game_type: str, *, after: Any = None) -> QuerySet[Game]:
 
 
 def _as_rated(games: Sequence[Game]) -> list[ratings.RatedGame]:
+    """Each game's players in seat order, seat totals and teams (the rules' ``teams``: bridge partners
+    are rated as a team of two, Oh Hell's players each alone)."""
     seats: dict[int, dict[int, int]] = {}
     for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
         "game_id", "seat", "player_id"
     ):
         seats.setdefault(game_id, {})[seat] = player_id
-    return [
-        ratings.RatedGame(
-            game=g.pk,
-            players=tuple(seats[g.pk][s] for s in sorted(seats.get(g.pk, {}))),
-            totals=tuple(float(t) for t in g.totals),
+    rated = []
+    for g in games:
+        players = tuple(seats[g.pk][s] for s in sorted(seats.get(g.pk, {})))
+        rated.append(
+            ratings.RatedGame(
+                game=g.pk,
+                players=players,
+                totals=tuple(float(t) for t in g.totals),
+                teams=tuple(registry.get(g.game_type).teams(len(players))),
+            )
         )
-        for g in games
-    ]
+    return rated
 
 
 def ratings_rebuild(*, game_type: str) -> int:
     """Recompute every rating of a game from scratch (the nightly job); returns the games rated."""
-    games = list(rated_games(game_type).only("pk", "played_at", "totals"))
+    games = list(rated_games(game_type).only("pk", "game_type", "played_at", "totals"))
     skills, history = ratings.rate(_as_rated(games))
     played = {g.pk: g.played_at for g in games}
     counts = Counter(change.player for change in history)

@@ -3,7 +3,11 @@
 Plain Python (no Django): the compile task loads the tables' results and
 writes what this returns. Methods: total points; table points (points by
 place at each table from a scale per table size, tied places sharing the
-points of the places they cover evenly); average per game. Tie-breaks, in
+points of the places they cover evenly); average per game; whists (the sum
+of a player's whists, for games that have them: rubber bridge, where each
+partner wins the side's whists). Every figure is the seat's own, as the
+game's rules gave it (a bridge seat has its side's total and whists), so
+the partners of a table share a place. Tie-breaks, in
 the order the organiser chose before the start (FIDE-style): head-to-head
 among the tied, contracts made, best single game, table wins, a drawing of
 lots (seeded). Players still tied share the place, shown "3–4".
@@ -17,19 +21,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 TIEBREAKS = ("head_to_head", "contracts_made", "best_game", "table_wins", "lots")
-METHODS = ("total", "table_points", "average")
+METHODS = ("total", "table_points", "average", "whists")
 _EPSILON = 1e-9
 
 
 @dataclass(frozen=True)
 class TableResult:
-    """One table's finished game: players in seat order, their totals and contracts made."""
+    """One table's finished game: players in seat order, their totals, contracts made and whists
+    (empty: a game without whists)."""
 
     table: int
     round: int
     players: tuple[int, ...]
     totals: tuple[float, ...]
     contracts_made: tuple[int, ...]
+    whists: tuple[float, ...] = ()
 
     def places(self) -> list[tuple[int, int]]:
         """Per seat, the (first, last) place it shares: (1, 1) alone on top, (2, 3) tied for 2nd."""
@@ -49,6 +55,7 @@ class Line:
     points: float = 0.0
     games: int = 0
     total: float = 0.0
+    whists: float = 0.0
     contracts_made: int = 0
     best_game: float | None = None
     table_wins: int = 0
@@ -96,6 +103,7 @@ def compile_standings(
             line.games += 1
             line.total += total
             line.contracts_made += result.contracts_made[seat]
+            line.whists += result.whists[seat] if seat < len(result.whists) else 0.0
             line.best_game = total if line.best_game is None else max(line.best_game, total)
             line.table_wins += first == 1
             if method == "table_points":
@@ -105,6 +113,8 @@ def compile_standings(
             line.points = line.total
         elif method == "average":
             line.points = line.total / line.games if line.games else 0.0
+        elif method == "whists":
+            line.points = line.whists
     _draw_lots(list(lines.values()), seed)
     ordered = sorted(lines.values(), key=lambda ln: (-ln.points, ln.player))
     tables_of = _tables_of(results)

@@ -1,15 +1,27 @@
-"""Pages of the games app: a game's score sheet, as the seed's scorekeeper keeps it.
+"""Pages of the games app: a game's score sheet, as the game's scorekeeper keeps it.
 
-"Составляется таблица счета, которая делится на двойные или одинарные
+The page is one frame (templates/games/game.html: the game, its findings)
+around the sheet of its game, templates/games/sheets/<game key>.html, fed
+by that game's entry in :data:`SHEETS`, which takes what it needs from
+the rules module (rules.registry): the page itself special-cases no game.
+
+Oh Hell: "Составляется таблица счета, которая делится на двойные или одинарные
 колонки по числу игроков … с промежуточным суммированием": a row per deal,
 for each player bid / taken / score / running total, the over / under /
 even announcement, annulled deals struck through with the reason, and the
 scorekeeper's recorded score shown beside the recomputed one wherever they
 differ. The findings follow, each linked to its deal.
+
+Rubber bridge: the We/They sheet drawn as on paper (rules.bridge's
+``paper_sheet``: above the line growing upward, below it downward, a line
+under each game, each entry labelled with its deal's contract), the
+vulnerability of each deal, the rubbers' totals and whists, then the deals
+as a list linking each deal page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -81,6 +93,53 @@ def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> lis
     return rows
 
 
+def ohhell_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """The seed's sheet: a row per deal, four columns per player, recorded scores beside."""
+    recorded = [getattr(deal, "scores", None) for deal in reading.log.deals]
+    recorded_totals = getattr(reading.log, "totals", None)
+    return {
+        "rows": score_sheet(report, [list(s) if s is not None else None for s in recorded]),
+        "totals": [
+            {
+                "total": total,
+                "recorded": None
+                if recorded_totals is None or recorded_totals[i] == total
+                else recorded_totals[i],
+            }
+            for i, total in enumerate(report["totals"])
+        ],
+        "columns": 5 + 4 * len(report["players"]),
+    }
+
+
+def bridge_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """The We/They sheet per rubber (We = North–South) and the list of deals."""
+    document = reading.rules.to_document(reading.log)
+    recorded = [deal.get("scores") for deal in document["deals"]]
+    mismatched = {f["deal"] for f in report["findings"] if f["code"] == "SCORE_MISMATCH"}
+    n, e, s, w = report["players"]
+    deals = []
+    for deal in report["deals"]:
+        sums = {side: {"above": 0, "below": 0} for side in ("we", "they")}
+        for entry in deal["scores"]:
+            sums[entry["side"]][entry["line"]] += entry["points"]
+        deals.append({**deal, "sums": sums, "mismatch": deal["deal"] in mismatched})
+    return {
+        "we": [n, s],
+        "they": [e, w],
+        "rubbers": reading.rules.paper_sheet(report, recorded),
+        "deals": deals,
+    }
+
+
+#: How each game's sheet is fed: its key → (report, reading) → the context of
+#: templates/games/sheets/<key>.html.
+SHEETS: dict[str, Callable[[dict[str, Any], registry.Reading], dict[str, Any]]] = {
+    "oh-hell": ohhell_sheet,
+    "bridge-rubber": bridge_sheet,
+}
+
+
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
     if not permissions.can_read_game(request.user, game):
@@ -89,26 +148,17 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if report is None or game.current_revision is None:
         raise Http404("This game has no report yet.")
     reading = registry.read(bytes(game.current_revision.content))
-    recorded = [getattr(deal, "scores", None) for deal in reading.log.deals]
-    recorded_totals = getattr(reading.log, "totals", None)
+    sheet = SHEETS.get(game.game_type)
     return render(
         request,
         "games/game.html",
         {
             "game": game,
             "report": report,
-            "rows": score_sheet(report, [list(s) if s is not None else None for s in recorded]),
-            "totals": [
-                {
-                    "total": total,
-                    "recorded": None
-                    if recorded_totals is None or recorded_totals[i] == total
-                    else recorded_totals[i],
-                }
-                for i, total in enumerate(report["totals"])
-            ],
+            "sheet_template": f"games/sheets/{game.game_type}.html",
+            **(sheet(report, reading) if sheet is not None else {}),
             "findings": report["findings"],
-            "columns": 5 + 4 * len(report["players"]),
+            "pbn": hasattr(reading.rules, "export_pbn"),
             "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),
         },
     )

@@ -3,7 +3,7 @@ the statistics table and recent games.
 
 Every figure comes from a selector that already exists: games.statistics
 for the statistics (the rules of what counts live there), the game's
-stored report for the running totals (through game.score_sheet, the same
+stored report for the running totals (through its rules module's running_totals, the same
 sums the score sheet shows), and, for the rating and each game's
 tournament, whatever registered with games.profile_sections (tournaments
 does; games never imports it). Statistics read every game of the club,
@@ -29,7 +29,7 @@ from django.utils.translation import gettext
 
 from games import permissions, profile_sections, statistics
 from games.models import AuditReport, Game, GameSeat, Player
-from games.pages.game import score_sheet
+from rules import registry
 
 RECENT_GAMES = 20  # the recent games table and the score progression's choice of games
 PERCENT_DIGITS = 1
@@ -108,9 +108,13 @@ def progression(game: Game | None, player: Player) -> dict[str, Any] | None:
         return None
     # Query: the stored report (only its JSON).
     report = AuditReport.objects.filter(pk=game.current_report_id).values_list("report", flat=True).first()
-    if not report or not report.get("deals") or "scores" not in report["deals"][0]:
+    if not report or not report.get("deals"):
         return None
-    rows = score_sheet(report, [])
+    # Each game's rules say what the running totals are (Oh Hell: each seat's own; bridge: its side's).
+    rows = [
+        {"deal": deal, "annulled": annulled, "cells": [{"total": t} for t in totals]}
+        for deal, annulled, totals in registry.get(game.game_type).running_totals(report)
+    ]
     seat = next((s.seat for s in game.seats.all() if s.player_id == player.pk), None)
     names = report["players"]
     return {

@@ -1,5 +1,11 @@
-"""The deal replay page: one deal of a game, trick by trick, with any renege shown.
+"""The deal page: one deal of a game, trick by trick, with any renege or revoke shown.
 
+One view for every game: the rules module's ``walkthrough(log, deal)``
+(rules.registry) says what happened; :data:`DEALS` shapes it for the
+game's template, templates/games/deals/<game key>.html. No game is
+special-cased here beyond that table.
+
+Oh Hell:
 Issue #6: "the hands as dealt, the trump card, bids, then trick by trick
 (step forward and back, keyboard arrows), the winner of each trick; a
 renege highlighted with the card that should have been played". The view
@@ -7,10 +13,18 @@ is thin: it reads the game's current revision, and the rules engine
 (:mod:`rules.ohhell.walkthrough`, which drives the replay's own table)
 says what happened; here it is only shaped for the template, card ranks
 translated (В Д К Т in Russian and Ukrainian).
+
+Rubber bridge (:mod:`rules.bridge.walkthrough`, plain data with canonical
+cards, rendered through the ``cards`` template filters): the four hands
+round the table, dealer and vulnerability, the auction under W N E S, the
+contract, the play trick by trick with the same stepper (static/js/replay.js),
+each revoke with the cards the player should have followed with, and the
+double-dummy table when the solver (endplay) is installed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,6 +35,7 @@ from django.utils.translation import pgettext
 
 from games import permissions, selectors
 from games.models import Game
+from games.templatetags.cards import card as card_text
 from rules import registry
 from rules.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
 from rules.errors import MalformedDocument
@@ -153,6 +168,47 @@ def replay_context(w: DealWalkthrough) -> dict[str, Any]:
     }
 
 
+def bridge_context(w: Any) -> dict[str, Any]:
+    """The bridge walkthrough as the template reads it: hands by compass position, the
+    auction under its columns with the names, the play announced trick by trick."""
+    names = dict(zip("NESW", w.players, strict=True))
+    hands = {h.seat: h for h in w.hands} if w.hands is not None else {}
+    tricks = []
+    for trick in w.tricks:
+        if trick.winner is not None:
+            announce = _("Trick %(number)s: %(player)s wins with %(card)s") % {
+                "number": trick.number,
+                "player": names[trick.winner],
+                "card": card_text(trick.winning_card),
+            }
+        else:
+            announce = _("Trick %(number)s: not completed") % {"number": trick.number}
+        tricks.append({"trick": trick, "announce": announce})
+    vulnerable = {seat: w.vulnerable[i % 2] for i, seat in enumerate("NESW")}
+    return {
+        "walk": w,
+        "names": names,
+        "compass": {seat: hands.get(seat) for seat in "NESW"},
+        "columns": [
+            {"seat": seat, "player": names[seat], "vulnerable": vulnerable[seat], "dealer": seat == w.dealer}
+            for seat in w.auction_columns
+        ],
+        "tricks": tricks,
+        "down": -w.result if w.result is not None and w.result < 0 else None,
+        "strains": ["NT", "S", "H", "D", "C"],
+        "findings": [f.as_dict() for f in w.findings],
+        "complete_tricks": w.complete_tricks,
+    }
+
+
+#: How each game's walkthrough is shaped: its key → the context of
+#: templates/games/deals/<key>.html.
+DEALS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "oh-hell": replay_context,
+    "bridge-rubber": bridge_context,
+}
+
+
 def deal_replay(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
     if not permissions.can_read_game(request.user, game):
@@ -164,15 +220,16 @@ def deal_replay(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
     except MalformedDocument:
         raise Http404("This game's log cannot be read.") from None
     walkthrough = getattr(reading.rules, "walkthrough", None)  # a game module offers one, or not
-    if walkthrough is None:
+    shape = DEALS.get(game.game_type)
+    if walkthrough is None or shape is None:
         raise Http404("No deal replay for this game.")
     try:
         walk = walkthrough(reading.log, deal)
     except IndexError:
         raise Http404("No such deal in this game.") from None
-    context = replay_context(walk)
+    context = shape(walk)
     context["game"] = game
-    return render(request, "games/replay.html", context)
+    return render(request, f"games/deals/{game.game_type}.html", context)
 
 
 urlpatterns: list[URLPattern] = [

@@ -1,5 +1,8 @@
 """The upload page: paste a game log or choose a file (or a .zip, or many files, to import in bulk).
 
+A file is read by its name: a .json log, or a .pbn (rubber bridge, read
+with the seed preset: PBN names no ruleset of ours); see games/services.py.
+
 One log goes through ``services.game_upload`` exactly as the API's upload
 does: the bytes are kept whatever becomes of them, and a malformed log's
 error is shown inline with its JSON path, the pasted text still in the
@@ -42,7 +45,8 @@ class MultipleFileField(forms.FileField):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault(
-            "widget", MultipleFileInput(attrs={"accept": ".json,.zip,application/json,application/zip"})
+            "widget",
+            MultipleFileInput(attrs={"accept": ".json,.pbn,.zip,application/json,application/zip"}),
         )
         super().__init__(*args, **kwargs)
 
@@ -64,7 +68,7 @@ class UploadForm(forms.Form):
         label=_("…or choose files"),
         required=False,
         help_text=_(
-            "One .json log, several .json logs, or a .zip archive of them. "
+            "One log (.json, or .pbn for rubber bridge), several logs, or a .zip archive of them. "
             "Several logs are imported in the background with a progress bar."
         ),
     )
@@ -120,7 +124,7 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             files: list[UploadedFile] = form.cleaned_data["log_files"]
             fixes = _rejected_fixed(club, form.cleaned_data.get("fixes"))
-            if files and not (len(files) == 1 and (files[0].name or "").lower().endswith(".json")):
+            if files and not (len(files) == 1 and imports.is_log_name(files[0].name or "")):
                 return _start_import(request, club, user, form, files)
             if files:
                 upload = files[0]
@@ -190,7 +194,8 @@ def _start_import(
         return _render(request, club, user, form, None, status=400)
     if not submission.documents:
         form.add_error(
-            "log_files", _t("No .json game logs were found in what you chose. Nothing was imported.")
+            "log_files",
+            _t("No game logs (.json or .pbn) were found in what you chose. Nothing was imported."),
         )
         return _render(request, club, user, form, None, status=400)
     name = ", ".join(f.name or "" for f in files)

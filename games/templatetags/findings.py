@@ -33,6 +33,21 @@ TITLES = {
     "TRUMP_ON_LAST_DEAL": _("Trump turned on the no-trump deal"),
     "BID_MISSING": _("Bid missing"),
     "ILLEGAL_TAKE_BACK": _("Card taken back against the rules"),
+    # Rubber bridge (rules/bridge/codes.py).
+    "REVOKE": _("Revoke"),
+    "REVOKE_CORRECTED": _("Revoke corrected in time"),
+    "INSUFFICIENT_BID": _("Insufficient bid"),
+    "CALL_OUT_OF_ROTATION": _("Call out of rotation"),
+    "CALL_AFTER_AUCTION_END": _("Call after the auction ended"),
+    "AUCTION_INCOMPLETE": _("Auction not finished"),
+    "ILLEGAL_DOUBLE": _("Double not allowed"),
+    "ILLEGAL_REDOUBLE": _("Redouble not allowed"),
+    "LEAD_OUT_OF_TURN": _("Opening lead out of turn"),
+    "CLAIM_MISMATCH": _("Claim does not add up"),
+    "CONTRACT_MISMATCH": _("Contract recorded differs from the auction"),
+    "HONOURS_MISMATCH": _("Honours miscounted"),
+    "RESULT_MISMATCH": _("Result recorded differs from the play"),
+    "RESULT_MISSING": _("Result missing"),
 }
 
 

@@ -10,6 +10,9 @@ Plain Python: nothing here imports Django.
     report = replay(log)       # never raises; report.findings, report.status
     report.as_dict()           # the report object: totals [We, They], rubbers, deals, findings
     format_sheet(report)       # the We/They sheet as text
+    paper_sheet(report_dict)   # the We/They sheet as drawn on paper, for the game page
+    walkthrough(log, deal)     # one deal: hands, auction, play, double dummy; for the deal page
+    export_pbn([(document, report_dict), ...], event=...)  # PBN download of games
 """
 
 from __future__ import annotations
@@ -17,9 +20,22 @@ from __future__ import annotations
 from typing import Any
 
 from rules.bridge.document import BridgeDeal, BridgeLog, parse, to_document
+from rules.bridge.export import export_pbn
 from rules.bridge.replay import replay
-from rules.bridge.report import DealReport, Report, format_sheet
+from rules.bridge.report import DealReport, Report, format_sheet, sheet_rows
+from rules.bridge.results import (
+    SEAT_DEAL_ROWS,
+    SEAT_RESULTS,
+    TABLE_SIZES,
+    blank_sheet,
+    deal_rows,
+    running_totals,
+    seat_results,
+    teams,
+)
 from rules.bridge.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
+from rules.bridge.scoresheet import paper_sheet
+from rules.bridge.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report.
 ENGINE_VERSION = "1"
@@ -28,18 +44,30 @@ __all__ = [
     "ENGINE_VERSION",
     "OPTIONS",
     "PRESETS",
+    "SEAT_DEAL_ROWS",
+    "SEAT_RESULTS",
+    "TABLE_SIZES",
     "BridgeDeal",
     "BridgeLog",
     "DealReport",
     "Report",
     "Ruleset",
+    "blank_sheet",
     "check",
+    "deal_rows",
+    "export_pbn",
     "format_sheet",
+    "paper_sheet",
     "parse",
     "read_file",
     "replay",
     "resolve_ruleset",
+    "running_totals",
+    "seat_results",
+    "sheet_rows",
+    "teams",
     "to_document",
+    "walkthrough",
 ]
 
 

@@ -117,3 +117,62 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
             )
             lines.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {f['message']}")
     return "\n".join(lines) + "\n"
+
+
+def sheet_rows(report: dict[str, Any]) -> list[list[str | int | None]]:
+    """The sheet as spreadsheet rows (the CSV export): a row per deal with each side's points
+    above and below the line, then each rubber's totals and whists."""
+    rows: list[list[str | int | None]] = [
+        [
+            "deal",
+            "board",
+            "dealer",
+            "contract",
+            "declarer",
+            "tricks",
+            "result",
+            "we above",
+            "we below",
+            "they above",
+            "they below",
+            "rubber",
+        ]
+    ]
+    for d in report["deals"]:
+        sums = {(k, line): 0 for k in SIDE_KEYS for line in ("above", "below")}
+        for entry in d["scores"]:
+            sums[(entry["side"], entry["line"])] += entry["points"]
+        rows.append(
+            [
+                d["deal"],
+                d["board"],
+                d["dealer"],
+                d["contract"] or "passed out",
+                d["declarer"],
+                d["tricks"],
+                d["result"],
+                sums["we", "above"],
+                sums["we", "below"],
+                sums["they", "above"],
+                sums["they", "below"],
+                d["rubber"],
+            ]
+        )
+    for r in report["rubbers"]:
+        rows.append(
+            [
+                f"rubber {r['number']}",
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                r["above"][0] + r["bonus"][0],
+                r["below"][0],
+                r["above"][1] + r["bonus"][1],
+                r["below"][1],
+                f"totals {r['totals'][0]}/{r['totals'][1]}, whists {r['whists'][0]}/{r['whists'][1]}",
+            ]
+        )
+    return rows

@@ -192,12 +192,18 @@ class Ruleset:
         return {name: self.option(name) for name in OPTIONS if self.option(name) != base.option(name)}
 
 
-def resolve_ruleset(value: str | dict[str, Any] | None = None, path: str = "ruleset") -> Ruleset:
+def resolve_ruleset(
+    value: str | dict[str, Any] | None = None, players: int = 4, path: str = "ruleset"
+) -> Ruleset:
     """Resolve a document's ``ruleset`` (a preset name or ``{"preset": ..., options}``; None,
     a document without one, is the ``seed`` preset).
 
+    ``players`` is there for the registry's uniform call ``resolve_ruleset(value, players)``:
+    the table must be four, and the points table does not depend on it.
     Raises MalformedDocument with the path ``ruleset.<option>`` for a bad value.
     """
+    if players != 4:
+        raise MalformedDocument("players", f"rubber bridge is played by four players, not {players}")
     raw: Any = "seed" if value is None else value
     if isinstance(raw, str):
         preset, given = raw, {}

@@ -18,6 +18,16 @@ from typing import Any
 from rules.ohhell.document import Deal, Event, GameLog, parse, to_document
 from rules.ohhell.replay import replay
 from rules.ohhell.report import DealReport, Report, format_sheet
+from rules.ohhell.results import (
+    SEAT_DEAL_ROWS,
+    SEAT_RESULTS,
+    TABLE_SIZES,
+    blank_sheet,
+    deal_rows,
+    running_totals,
+    seat_results,
+    teams,
+)
 from rules.ohhell.ruleset import OPTIONS, PRESETS, Ruleset, default_schedule, resolve_ruleset
 from rules.ohhell.sheet import sheet_rows
 from rules.ohhell.walkthrough import walkthrough
@@ -30,19 +40,27 @@ __all__ = [
     "ENGINE_VERSION",
     "OPTIONS",
     "PRESETS",
+    "SEAT_DEAL_ROWS",
+    "SEAT_RESULTS",
+    "TABLE_SIZES",
     "Deal",
     "DealReport",
     "Event",
     "GameLog",
     "Report",
     "Ruleset",
+    "blank_sheet",
     "check",
+    "deal_rows",
     "default_schedule",
     "format_sheet",
     "parse",
     "replay",
     "resolve_ruleset",
+    "running_totals",
+    "seat_results",
     "sheet_rows",
+    "teams",
     "to_document",
     "walkthrough",
 ]

@@ -109,3 +109,15 @@ def test_import_runs_in_chunks_on_the_live_worker(celery_worker_process, people,
     summary = run(str(logs), "--club", "kozyr", "--chunk-size", "2")
     assert summary.splitlines()[:3] == ["imported: 5", "duplicates: 0", "rejected: 1"]
     assert Game.objects.filter(club=people.club).count() == 5
+
+
+def test_pbn_files_are_imported_from_folders_and_archives(people, tmp_path):
+    pbn_dir = Path(__file__).resolve().parents[1] / "data" / "pbn"
+    folder = tmp_path / "bridge"
+    folder.mkdir()
+    (folder / "rubber.pbn").write_bytes((pbn_dir / "rubber.pbn").read_bytes())
+    with zipfile.ZipFile(folder / "more.zip", "w") as archive:
+        archive.writestr("revoke.pbn", (pbn_dir / "revoke.pbn").read_bytes())
+    summary = run(str(folder), "--club", "kozyr")
+    assert summary.splitlines()[0] == "imported: 2"
+    assert sorted(Game.objects.values_list("game_type", flat=True)) == ["bridge-rubber", "bridge-rubber"]

@@ -222,7 +222,7 @@ def test_a_zip_is_imported_with_exact_counts(client, people, django_capture_on_c
     assert '<td class="file-name">round-1.zip:round-1/broken.json</td>' in body
     assert f'<code class="json-path">{BAD_PATH}</code>' in body
     assert f'<td class="error-message">{BAD_MESSAGE}</td>' in body
-    assert "round-1.zip:round-1/notes.txt</span>: not a .json log" in body
+    assert "round-1.zip:round-1/notes.txt</span>: not a .json or .pbn log" in body
     assert Game.objects.count() == 4
     rejected = Upload.objects.get(outcome="rejected")
     assert (rejected.source, rejected.filename) == ("import", "round-1.zip:round-1/broken.json")
@@ -359,7 +359,7 @@ def test_a_damaged_archive_is_refused(client, people):
 
 def test_an_archive_without_logs_is_refused(client, people):
     body = refused(client, people, zip_of({"readme.txt": b"hello", "dir/": b""}))
-    assert "No .json game logs were found in what you chose. Nothing was imported." in body
+    assert "No game logs (.json or .pbn) were found in what you chose. Nothing was imported." in body
 
 
 def test_a_single_file_larger_than_a_log_is_refused(client, people, settings):

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player
-from rules.ohhell.ruleset import PRESETS
+from rules import registry
 from rules.ohhell.sheet_entry import PlannedDeal
 from tournaments import services
 from tournaments.models import DEFAULT_TIEBREAKS, TIEBREAKS, Round, Tournament
@@ -36,7 +36,14 @@ METHOD_LABELS = {
     Tournament.Method.TOTAL: _("Total points"),
     Tournament.Method.TABLE_POINTS: _("Table points"),
     Tournament.Method.AVERAGE: _("Average per game"),
+    Tournament.Method.WHISTS: _("Whists (games that have them)"),
 }
+#: The games' names on the form; a game missing here shows its registry key.
+GAME_LABELS = {
+    "oh-hell": _("Oh Hell"),
+    "bridge-rubber": _("Rubber bridge"),
+}
+DEFAULT_GAME = "oh-hell"
 SEATING_LABELS = {
     Round.Seating.ROTATE: _("Fewest repeated opponents"),
     Round.Seating.STANDINGS: _("By current standings"),
@@ -54,14 +61,31 @@ class TournamentCreateForm(forms.Form):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+    game_type = forms.ChoiceField(
+        label=_("Game"),
+        choices=[(key, GAME_LABELS.get(key, key)) for key in registry.game_keys()],
+        initial=DEFAULT_GAME,
+        required=False,
+    )
     ruleset = forms.ChoiceField(
         label=_("Ruleset"),
-        choices=[(name, name) for name in PRESETS],
+        choices=[
+            (GAME_LABELS.get(key, key), [(name, name) for name in registry.get(key).PRESETS])
+            for key in registry.game_keys()
+        ],
         initial="classic",
-        help_text=_("classic: the seed rules; classic-nil5: a zero bid made scores 5 + the cards."),
+        help_text=_(
+            "Oh Hell — classic: the seed rules; classic-nil5: a zero bid made scores 5 + the cards. "
+            "Rubber bridge — seed: the seed's points table; laws: the Laws of Contract Bridge (Law 77). "
+            "Choose a ruleset of the chosen game."
+        ),
     )
     preferred_table_size = forms.IntegerField(
-        label=_("Players per table"), min_value=3, max_value=7, initial=4
+        label=_("Players per table"),
+        min_value=min(size for key in registry.game_keys() for size in registry.table_sizes(key)),
+        max_value=max(size for key in registry.game_keys() for size in registry.table_sizes(key)),
+        initial=4,
+        help_text=_("Oh Hell: 3 to 7; rubber bridge: 4 (two partnerships)."),
     )
     standings_method = forms.ChoiceField(
         label=_("Standings by"),
@@ -94,6 +118,14 @@ class TournamentCreateForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        data["game_type"] = data.get("game_type") or DEFAULT_GAME
+        ruleset = data.get("ruleset")
+        if ruleset and ruleset not in registry.get(data["game_type"]).PRESETS:
+            self.add_error(
+                "ruleset",
+                _("%(ruleset)s is not a ruleset of %(game)s.")
+                % {"ruleset": ruleset, "game": GAME_LABELS.get(data["game_type"], data["game_type"])},
+            )
         order = [data.get(tiebreak_field(p)) for p in range(1, len(TIEBREAKS) + 1)]
         chosen = [name for name in order if name]
         seen: set[str] = set()
@@ -110,6 +142,7 @@ class TournamentCreateForm(forms.Form):
         data = self.cleaned_data
         return {
             "starts_at": data["starts_at"],
+            "game_type": data["game_type"],
             "ruleset": data["ruleset"],
             "preferred_table_size": data["preferred_table_size"],
             "standings_method": data["standings_method"],

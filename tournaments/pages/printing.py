@@ -2,8 +2,11 @@
 
 The seed's scorekeeper keeps the sheet on paper ("Составляется таблица
 счета, которая делится на двойные или одинарные колонки по числу
-игроков"): these pages print one per table, with each deal's number of
-cards and the no-trump last deal already filled in.
+игроков"): these pages print one per table. What a blank sheet holds is
+the game's rules' business (the registry protocol's ``blank_sheet``: Oh
+Hell's deal grid with each deal's cards and the no-trump last deal filled
+in, rubber bridge's We/They columns with the line), drawn by the game's
+own template ``tournaments/sheets/<game key>.html``.
 """
 
 from __future__ import annotations
@@ -47,16 +50,17 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     for table in round_.tables.all():
         players = [seat.player for seat in table.seats.all()]
         ruleset = rules.resolve_ruleset(tournament.ruleset, len(players))
-        last = len(ruleset.schedule)
-        deals = [
-            {"number": i, "cards": cards, "no_trump": ruleset.last_deal_no_trump and i == last}
-            for i, cards in enumerate(ruleset.schedule, start=1)
-        ]
-        sheets.append({"table": table, "players": players, "deals": deals, "ruleset": ruleset.as_dict()})
+        sheet = rules.blank_sheet(ruleset, [player.display_name for player in players])
+        sheets.append({**sheet, "table": table, "players": players})
     return render(
         request,
         "tournaments/score_sheets.html",
-        {"round": round_, "tournament": tournament, "sheets": sheets},
+        {
+            "round": round_,
+            "tournament": tournament,
+            "sheets": sheets,
+            "sheet_template": f"tournaments/sheets/{tournament.game_type}.html",
+        },
     )
 
 

@@ -30,7 +30,7 @@ class TableLogForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "json"}),
     )
-    file = forms.FileField(label=_("or choose the .json file"), required=False)
+    file = forms.FileField(label=_("or choose the log file (.json, or .pbn for bridge)"), required=False)
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

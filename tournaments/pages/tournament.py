@@ -10,6 +10,7 @@ from django.urls import URLPattern, path
 from games import permissions
 from games.models import GameSeat
 from tournaments.models import Table, TableSeat
+from tournaments.pages.downloads import tournament_exports
 from tournaments.pages.standings import readable_tournament, standings_context
 
 
@@ -29,6 +30,7 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
             **standings_context(tournament, member=permissions.can_read_club(request.user, tournament.club)),
             "rounds": rounds,
             "manager": permissions.can_manage_club(request.user, tournament.club),
+            "pbn": tournament_exports(tournament.game_type),
         },
     )
 

@@ -20,19 +20,22 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from accounts.models import User
 from games.models import Club, Membership
 from games.tasks import import_chunk
+from rules import registry
 
 
 def log_files(paths: list[str]) -> Iterator[tuple[str, bytes]]:
-    """(label, bytes) of every .json log under the paths, archives opened, in a stable order."""
+    """(label, bytes) of every log under the paths (.json, and the formats of
+    rules.registry.FILE_TYPES such as .pbn), archives opened, in a stable order."""
+    suffixes = tuple(registry.file_suffixes())
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.suffix.lower() in (".json", ".zip")):
+            for child in sorted(p for p in path.rglob("*") if p.suffix.lower() in (*suffixes, ".zip")):
                 yield from log_files([str(child)])
         elif path.suffix.lower() == ".zip":
             with zipfile.ZipFile(path) as archive:
                 for name in sorted(archive.namelist()):
-                    if name.lower().endswith(".json") and not name.endswith("/"):
+                    if name.lower().endswith(suffixes) and not name.endswith("/"):
                         yield f"{path}:{name}", archive.read(name)
         elif path.is_file():
             yield str(path), path.read_bytes()

@@ -1,0 +1,65 @@
+"""Double-dummy analysis of a deal: the tricks each declarer can make in each strain.
+
+The solver is endplay's binding of Bo Haglund's DDS (PyPI ``endplay``).
+endplay is installed in development and CI; in production it is optional,
+so it is imported only when a table is asked for, and :func:`makeable`
+answers None when it is missing. Nothing here decides a rule: the table is
+shown beside the deal as what could have been made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.bridge.core import SEATS, STRAIN_LETTERS
+from rules.cards import FULL_DECK, RANK_OF, RANKS, SUIT_MASK, cards_of
+
+__all__ = ["available", "makeable"]
+
+#: endplay's Denom names by our strain letters, and Player names by our seats.
+_DENOMS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "nt"}
+_PLAYERS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def available() -> bool:
+    """Whether the double-dummy solver can be imported here."""
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _pbn_hand(mask: int) -> str:
+    """One hand in PBN's ``Deal`` form: suits S.H.D.C, high cards first."""
+    return ".".join(
+        "".join(RANKS[RANK_OF[c]] for c in sorted(cards_of(mask & SUIT_MASK[suit]), reverse=True))
+        for suit in range(4)
+    )
+
+
+def makeable(hands: Sequence[int]) -> dict[str, dict[str, int]] | None:
+    """``{strain: {seat: tricks}}`` for the four hands (masks by seat N, E, S, W).
+
+    Strains ``C D H S NT``, seats ``N E S W``: the tricks the declarer at
+    that seat takes in that strain with best play by all four. None when
+    the hands are not a whole deal (thirteen cards each, the 52 cards) or
+    endplay is not installed.
+    """
+    if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
+        return None
+    if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
+        return None
+    try:
+        from endplay.dds import calc_dd_table
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    table = calc_dd_table(Deal("N:" + " ".join(_pbn_hand(h) for h in hands)))
+    return {
+        strain: {
+            seat: int(table[getattr(Denom, _DENOMS[strain]), getattr(Player, _PLAYERS[seat])])
+            for seat in SEATS
+        }
+        for strain in STRAIN_LETTERS
+    }
