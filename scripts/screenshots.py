@@ -35,6 +35,8 @@ PAGES = [
     ("audit", "/games/{renege_game}/audit/", "uk", "olga", True),
     ("dispute", "/disputes/{dispute}/", "en", "olga", True),
     ("upload", "/clubs/kozyr/upload/", "en", "petro", False),
+    ("bridge-sheet", "/games/{bridge_game}/", "ru", None, True),
+    ("bridge-deal", "/games/{bridge_game}/deals/2/#trick-5", "en", None, True),
     ("score-sheet-entry", "/tournaments/{running}/tables/{open_table}/sheet/", "ru", "olga", True),
 ]
 
@@ -52,11 +54,12 @@ def demo_ids(env: dict[str, str]) -> dict[str, int]:
         "from games.models import Dispute, Finding, Player\n"
         "from tournaments.models import Table, Tournament\n"
         "d = Dispute.objects.get()\n"
-        "running = Tournament.objects.get(status='running')\n"
-        "print(json.dumps({'finished': Tournament.objects.get(status='finished').pk, 'running': running.pk,\n"
+        "running = Tournament.objects.get(name='Зимний кубок')\n"
+        "print(json.dumps({'finished': Tournament.objects.get(name='Осенний кубок').pk, 'running': running.pk,\n"
         " 'renege_game': d.game_id, 'renege_deal': d.deal, 'dispute': d.pk,\n"
         " 'renege_trick': Finding.objects.filter(game=d.game, deal=d.deal, code='RENEGE_UNCORRECTED')[0].trick,\n"
         " 'profile_player': Player.objects.get(display_name='Вера').pk,\n"
+        " 'bridge_game': Tournament.objects.get(name='Бридж по пятницам').rounds.get().tables.order_by('number')[0].game_id,\n"
         " 'open_table': Table.objects.filter(round__tournament=running, game__isnull=True).order_by('pk')[0].pk}))\n"
     )
     out = subprocess.run(

@@ -89,3 +89,19 @@ def test_demo_has_a_running_and_an_upcoming_tournament_and_an_open_dispute():
     assert (
         dispute.game.reports.get().finding_rows.filter(code="RENEGE_UNCORRECTED", deal=dispute.deal).exists()
     )
+
+
+def test_demo_has_a_rubber_bridge_evening_ranked_by_whists():
+    from tournaments.models import Standing, Tournament
+
+    call_command("load_demo", verbosity=0)
+    bridge = Tournament.objects.get(name="Бридж по пятницам")
+    # The third created, so /tournaments/3/ on a fresh database, as make demo prints.
+    assert list(Tournament.objects.order_by("pk").values_list("name", flat=True))[2] == bridge.name
+    assert bridge.game_type == "bridge-rubber"
+    assert bridge.standings_method == "whists"
+    games = [t.game for t in bridge.rounds.get().tables.all()]
+    assert [g.game_type for g in games] == ["bridge-rubber", "bridge-rubber"]
+    lines = Standing.objects.filter(tournament=bridge)
+    assert lines.count() == 8
+    assert sum(line.points for line in lines) == 0  # whists are zero-sum

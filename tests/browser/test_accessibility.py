@@ -35,15 +35,18 @@ def violations(page) -> list[str]:
 def demo(live_server, page):
     call_command("load_demo", verbosity=0)
     dispute = Dispute.objects.get()
-    running = Tournament.objects.get(status="running")
+    running = Tournament.objects.get(name="Зимний кубок")
     return {
-        "finished": Tournament.objects.get(status="finished").pk,
+        "finished": Tournament.objects.get(name="Осенний кубок").pk,
         "running": running.pk,
         "game": dispute.game_id,
         "deal": dispute.deal,
         "dispute": dispute.pk,
         "player": Player.objects.get(display_name="Вера").pk,
         "table": Table.objects.filter(round__tournament=running, game__isnull=True).order_by("pk")[0].pk,
+        "bridge": Table.objects.filter(round__tournament__name="Бридж по пятницам")
+        .order_by("number")[0]
+        .game_id,
     }
 
 
@@ -66,6 +69,8 @@ PAGES = [
     "/tournaments/{running}/rounds/2/manage/",
     "/tournaments/{running}/tables/{table}/sheet/",
     "/accounts/password/change/",
+    "/games/{bridge}/",
+    "/games/{bridge}/deals/1/",
 ]
 
 

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from games.models import Club, Finding, Membership, Player
 from games.services import club_create, dispute_open, membership_set, player_get_or_create
+from rules.bridge.simulate import simulate as simulate_bridge
 from rules.ohhell.simulate import simulate
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
@@ -89,6 +90,7 @@ class Command(BaseCommand):
         tournament = self._tournament(club, users["olga"], users["petro"], players)
         self._dispute(tournament)
         running = self._running(club, users["olga"], users["petro"], players)
+        self._bridge(club, users["olga"], users["petro"], players)
         tournament_services.tournament_create(
             club=club,
             name="Весенний турнир",
@@ -102,7 +104,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, and an open dispute."
+                f"«{running.name}» running, a rubber bridge evening, and an open dispute."
             )
         )
 
@@ -163,6 +165,34 @@ class Command(BaseCommand):
         tournament_services.round_confirm(round_=tournament_services.round_generate(tournament=tournament))
         tournament_services.tournament_publish(tournament=tournament, published=True)
         tournament_services.standings_compile(tournament=tournament)  # the first game started it running
+        return tournament
+
+    def _bridge(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        """A rubber bridge evening: two tables of partnerships, standings by whists."""
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Бридж по пятницам",
+            user=organiser,
+            seed=2029,
+            game_type="bridge-rubber",
+            ruleset="seed",
+            standings_method=Tournament.Method.WHISTS,
+            starts_at=timezone.now().replace(hour=19, minute=30, second=0, microsecond=0) - timedelta(days=1),
+        )
+        for player in players:
+            tournament_services.entry_add(tournament=tournament, player=player)
+        round_ = tournament_services.round_generate(tournament=tournament)
+        tournament_services.round_confirm(round_=round_)
+        for table in round_.tables.order_by("number"):
+            names = [
+                seat.player.display_name for seat in table.seats.select_related("player").order_by("seat")
+            ]
+            session = simulate_bridge(players=names, seed=40 + table.number, deals=8, ruleset="seed")
+            content = json.dumps(session.document, ensure_ascii=False, indent=1).encode()
+            tournament_services.table_game_upload(table=table, content=content, user=scorer)
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+        tournament_services.standings_compile(tournament=tournament)
         return tournament
 
     def _tournament(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
