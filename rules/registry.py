@@ -218,3 +218,13 @@ def team_of_seats(teams: Sequence[Sequence[int]], players: int) -> list[int]:
         for seat in team:
             out[seat] = index
     return out
+
+
+def pasted_name(raw: bytes | str) -> str:
+    """A file name for pasted text, so :func:`read_named` picks its reader: ``pasted.pbn`` when
+    a module of FILE_TYPES recognises the text (its ``looks_like``), else ``""`` (a JSON log)."""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    for suffix, game in sorted(FILE_TYPES.items()):
+        if getattr(get(game), "looks_like", lambda _t: False)(text):
+            return f"pasted{suffix}"
+    return ""

@@ -34,6 +34,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import User
 from games import imports, permissions, services
 from games.models import BulkImport, Club, Upload
+from rules import registry
 
 
 class MultipleFileInput(forms.FileInput):
@@ -133,7 +134,8 @@ def upload_page(request: HttpRequest, slug: str) -> HttpResponse:
                     return _render(request, club, user, form, None, status=400)
                 content, filename = upload.read(), upload.name or ""
             else:
-                content, filename = form.cleaned_data["document"].encode(), ""
+                content = form.cleaned_data["document"].encode()
+                filename = registry.pasted_name(content)  # pasted PBN is read as PBN
             result = services.game_upload(
                 club=club,
                 content=content,

@@ -57,6 +57,7 @@ __all__ = [
     "deal_rows",
     "export_pbn",
     "format_sheet",
+    "looks_like",
     "paper_sheet",
     "parse",
     "read_file",
@@ -76,6 +77,18 @@ def read_file(raw: bytes | str, *, ruleset: str | dict[str, Any] | None = None) 
     from rules.bridge.pbn import read_pbn
 
     return read_pbn(raw, ruleset=ruleset or "seed")
+
+
+def looks_like(text: str) -> bool:
+    """Whether pasted text is PBN rather than JSON: after any ``{...}`` comments it opens
+    with a tag (``[Event "..."]``) or a ``%`` directive line."""
+    head = text.lstrip("\ufeff \t\r\n")
+    while head.startswith("{"):
+        end = head.find("}")
+        if end < 0:
+            return False
+        head = head[end + 1 :].lstrip()
+    return head.startswith(("[", "%"))
 
 
 def check(raw: bytes | str | dict[str, Any]) -> dict[str, Any]:

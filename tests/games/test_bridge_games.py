@@ -375,3 +375,28 @@ def test_the_csv_export_of_a_bridge_game_is_its_we_they_sheet(people):
     ]
     assert rows[-1][0] == "rubber 1"
     assert rows[-1][-1].endswith("whists 13/-13")
+
+
+def test_pasted_pbn_is_read_as_pbn_on_the_upload_page(client, people):
+    client.force_login(people.scorer)
+    response = client.post(f"/clubs/{people.club.slug}/upload/", {"document": pbn("rubber").decode()})
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert game.game_type == "bridge-rubber"
+    assert Upload.objects.get().filename == "pasted.pbn"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ('[Event "Friday"]\n[Board "1"]', "pasted.pbn"),
+        ('% PBN 2.1\n[Board "1"]', "pasted.pbn"),
+        ('{ a comment }\n[Board "1"]', "pasted.pbn"),
+        ('{"game": "bridge-rubber"}', ""),
+        ('  {\n  "game": "oh-hell"}', ""),
+        ("{}", ""),
+    ],
+)
+def test_pasted_text_is_named_by_what_it_looks_like(text, name):
+    assert registry.pasted_name(text) == name
