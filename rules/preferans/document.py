@@ -1,0 +1,542 @@
+"""The preferans log (docs/preferans-log.md), read strictly and written canonically.
+
+:func:`parse` turns a document into a :class:`PreferansLog` of ints, bit masks
+and the shared types of :mod:`rules.preferans.core`, or raises
+:class:`~rules.errors.MalformedDocument` naming the JSON path
+(``deals[2].auction[3].call``, ``deals[0].hands[1][4]``) and what is wrong.
+
+Only what stops a replay is malformed: unknown fields, wrong types, cards
+outside the 32-card deck, a hand that is not ten cards, a card dealt twice.
+A bid that does not overcall, a dark call the seed does not allow, a discard
+of cards the declarer never held, a revoke or a pulka entry that disagrees
+are findings of the replay (rules.preferans.auction, .whist, .play, …).
+
+Decisions beyond the format page:
+
+- With four players the dealer sits out: his hand is ``[]``, and he makes no
+  call and no whist decision (a seat that cannot act is malformed).
+- ``hands`` and ``talon`` are given whole or not at all: each active seat ten
+  distinct cards of the deck, the talon two, no card twice.
+- A call is ``{"seat", "call", "dark"?, "looked"?}``. ``dark-1``..``dark-3`` are
+  dark by their nature (``"dark": false`` on them is malformed); ``"dark": true``
+  together with ``"looked": true`` is kept as written — declaring in the dark
+  after looking is the replay's finding, not a format error.
+- ``play`` holds at most ten tricks of one to three cards; only the last may be
+  short, and only when a ``claim`` follows.
+- ``entries[].on`` is required for a whist entry and refused on the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules.cards import BIT, CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
+from rules.errors import MalformedDocument
+from rules.jsondoc import DuplicateKeys, load_json
+from rules.ohhell.strict import describe, read_bool, read_int
+from rules.preferans.core import DECK_MASK, HAND_SIZE, TALON_SIZE, Contract, read_contract
+
+GAME = "preferans"
+VERSION = 1
+TOP_FIELDS = ("game", "version", "ruleset", "players", "deals")
+REQUIRED_TOP = ("game", "version", "players", "deals")
+DEAL_FIELDS = (
+    "dealer",
+    "hands",
+    "talon",
+    "auction",
+    "discard",
+    "contract",
+    "whists",
+    "open",
+    "play",
+    "claim",
+    "tricks",
+    "entries",
+)
+CALL_FIELDS = ("seat", "call", "dark", "looked")
+WHIST_FIELDS = ("seat", "decision")
+ENTRY_FIELDS = ("seat", "kind", "points", "on")
+TRICKS = 10
+DARK_LEVELS = ("dark-1", "dark-2", "dark-3")
+
+CallKind = Literal["contract", "pass", "dark-1", "dark-2", "dark-3"]
+WhistKind = Literal["whist", "pass", "half"]
+EntryKind = Literal["pool", "mountain", "whist"]
+WHIST_KINDS: tuple[WhistKind, ...] = ("whist", "pass", "half")
+ENTRY_KINDS: tuple[EntryKind, ...] = ("pool", "mountain", "whist")
+
+_card_by_spelling = CARD_BY_SPELLING.get
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction.
+
+    ``kind`` is ``"contract"`` (``contract`` names it: a game or misère),
+    ``"pass"``, or a dark level ``"dark-1"``..``"dark-3"`` (РАЗ / ДВА / ТРИ В
+    ТЕМНУЮ). ``dark`` is true for a call made without looking at the cards
+    (always for the dark levels; ПАС В ТЕМНУЮ is a dark pass, МИЗЕР В ТЕМНУЮ a
+    dark misère); ``looked`` marks a call made after looking when it matters
+    to a bomb.
+    """
+
+    seat: int
+    kind: CallKind
+    contract: Contract | None = None
+    dark: bool = False
+    looked: bool = False
+
+    @property
+    def dark_level(self) -> int:
+        """1, 2 or 3 for РАЗ / ДВА / ТРИ В ТЕМНУЮ, else 0."""
+        return DARK_LEVELS.index(self.kind) + 1 if self.kind in DARK_LEVELS else 0
+
+    def __str__(self) -> str:
+        text = str(self.contract) if self.kind == "contract" else self.kind
+        if self.dark and self.kind not in DARK_LEVELS:
+            text += " (dark)"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class WhistDecision:
+    """A defender's word after the contract: ``whist``, ``pass`` or ``half`` (полвиста)."""
+
+    seat: int
+    decision: WhistKind
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What the scorer wrote: ``points`` in ``seat``'s pool or mountain, or whists ``on``
+    an opponent."""
+
+    seat: int
+    kind: EntryKind
+    points: int
+    on: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PreferansDeal:
+    """One deal as logged; ``None`` where a field was not given.
+
+    ``hands`` are bit masks by seat (``0`` for a dealer sitting out), ``talon``
+    and ``discard`` masks of two cards; ``play`` the tricks as card ints in the
+    order played, each starting with its leader.
+    """
+
+    dealer: int
+    auction: tuple[Call, ...]
+    hands: tuple[int, ...] | None = None
+    talon: int | None = None
+    discard: int | None = None
+    contract: Contract | None = None
+    whists: tuple[WhistDecision, ...] | None = None
+    open: bool | None = None
+    play: tuple[tuple[int, ...], ...] | None = None
+    claim: int | None = None
+    tricks: tuple[int, ...] | None = None
+    entries: tuple[Entry, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PreferansLog:
+    """A pulka at one table: the players by seat, the ruleset as written, the deals."""
+
+    players: tuple[str, ...]
+    ruleset: str | dict[str, Any] | None
+    deals: tuple[PreferansDeal, ...]
+
+
+# -- parse -----------------------------------------------------------------------
+
+
+def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
+    """Read a preferans log strictly; raise MalformedDocument(path, message) if it cannot be
+    replayed."""
+    data = raw if isinstance(raw, dict) else load_json(raw)
+    doc = _object(data, "", "the document")
+    _fields(doc, "", TOP_FIELDS, "a preferans log")
+    for key in REQUIRED_TOP:
+        if key not in doc:
+            raise MalformedDocument(key, "is required")
+    if doc["game"] != GAME:
+        raise MalformedDocument("game", f"must be {GAME!r} for a preferans log, not {describe(doc['game'])}")
+    version = doc["version"]
+    if type(version) is not int or version != VERSION:
+        raise MalformedDocument(
+            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
+        )
+    players = _players(doc["players"])
+    ruleset = _ruleset(doc.get("ruleset"))
+    raw_deals = doc["deals"]
+    if type(raw_deals) is not list:
+        raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
+    deals = tuple(_deal(d, f"deals[{i}]", len(players)) for i, d in enumerate(raw_deals))
+    return PreferansLog(players=players, ruleset=ruleset, deals=deals)
+
+
+def _object(value: Any, path: str, what: str) -> dict[str, Any]:
+    if isinstance(value, DuplicateKeys):
+        where = f"{path}.{value.duplicate}" if path else value.duplicate
+        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
+    if type(value) is not dict:
+        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
+    return value
+
+
+def _fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
+    for key in d:
+        if key not in allowed:
+            where = f"{path}.{key}" if path else key
+            raise MalformedDocument(where, f"unknown field {key!r}; {what} has {', '.join(allowed)}")
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise MalformedDocument("players", f"must be a list of three or four names, not {describe(value)}")
+    if len(value) not in (3, 4):
+        raise MalformedDocument(
+            "players", f"preferans is played by 3 players (4 with the dealer sitting out), not {len(value)}"
+        )
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(value):
+        path = f"players[{seat}]"
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedDocument(path, f"must be a player's name, not {describe(name)}")
+        if name in seen:
+            raise MalformedDocument(path, f"{name!r} already sits at seat {seen[name]}; names must differ")
+        seen[name] = seat
+    return tuple(value)
+
+
+def _ruleset(value: Any) -> str | dict[str, Any] | None:
+    """Kept as written: the ruleset module reads the preset and options."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip():
+            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
+        return value
+    if isinstance(value, dict):
+        return _object(value, "ruleset", "the ruleset")
+    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
+
+
+def _card(value: Any, path: str) -> int:
+    if type(value) is not str:
+        raise MalformedDocument(path, f"must be a card such as 'TH' or 'Q♠', not {describe(value)}")
+    card = _card_by_spelling(value)
+    if card is None:
+        try:
+            card = parse_card(value)
+        except CardError as exc:
+            raise MalformedDocument(path, f"unknown card: {exc}") from None
+    if not DECK_MASK & BIT[card]:
+        raise MalformedDocument(path, f"{NAME[card]} is not in the 32-card preferans deck (7 to ace)")
+    return card
+
+
+def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+    return tuple(_card(v, f"{path}[{j}]") for j, v in enumerate(value))
+
+
+def _mask(cards: tuple[int, ...], path: str, holder: dict[int, str], owner: str) -> int:
+    """The mask of distinct cards; a card seen before (here or elsewhere) is malformed."""
+    mask = 0
+    for j, card in enumerate(cards):
+        if card in holder:
+            where = "earlier in this list" if holder[card] == owner else f"in {holder[card]}"
+            raise MalformedDocument(f"{path}[{j}]", f"{NAME[card]} is already {where}")
+        holder[card] = owner
+        mask |= BIT[card]
+    return mask
+
+
+def _seat(value: Any, path: str, n: int, dealer: int | None = None) -> int:
+    seat = read_int(value, path, 0, n - 1)
+    if dealer is not None and n == 4 and seat == dealer:
+        raise MalformedDocument(path, f"seat {seat} dealt and sits out of this deal")
+    return seat
+
+
+def _deal(value: Any, path: str, n: int) -> PreferansDeal:
+    d = _object(value, path, "a deal")
+    _fields(d, path, DEAL_FIELDS, "a deal")
+    get = d.get
+    if "dealer" not in d:
+        raise MalformedDocument(f"{path}.dealer", "is required")
+    dealer = _seat(d["dealer"], f"{path}.dealer", n)
+    holder: dict[int, str] = {}
+    hands = None if get("hands") is None else _hands(d["hands"], f"{path}.hands", n, dealer, holder)
+    talon = None
+    if get("talon") is not None:
+        cards = _cards(d["talon"], f"{path}.talon", "the talon")
+        if len(cards) != TALON_SIZE:
+            raise MalformedDocument(f"{path}.talon", f"the talon has 2 cards, not {len(cards)}")
+        talon = _mask(cards, f"{path}.talon", holder, "the talon")
+    if "auction" not in d:
+        raise MalformedDocument(f"{path}.auction", "is required (the passes of a pass-out too)")
+    auction = _auction(d["auction"], f"{path}.auction", n, dealer)
+    discard = None
+    if get("discard") is not None:
+        cards = _cards(d["discard"], f"{path}.discard", "the discard")
+        if len(cards) != TALON_SIZE:
+            raise MalformedDocument(f"{path}.discard", f"the discard is 2 cards, not {len(cards)}")
+        discard = _mask(cards, f"{path}.discard", {}, "the discard")
+    contract = None
+    if get("contract") is not None:
+        raw_contract = d["contract"]
+        contract = read_contract(raw_contract) if type(raw_contract) is str else None
+        if contract is None:
+            raise MalformedDocument(
+                f"{path}.contract", f"must be a game 6S..10NT or 'misere', not {describe(raw_contract)}"
+            )
+    whists = None if get("whists") is None else _whists(d["whists"], f"{path}.whists", n, dealer)
+    open_play = None if get("open") is None else read_bool(d["open"], f"{path}.open")
+    claim = None if get("claim") is None else read_int(d["claim"], f"{path}.claim", 0, TRICKS)
+    play = None if get("play") is None else _play(d["play"], f"{path}.play", claim is not None)
+    if claim is not None and play is None:
+        raise MalformedDocument(
+            f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
+        )
+    tricks = None if get("tricks") is None else _tricks(d["tricks"], f"{path}.tricks", n)
+    entries = None if get("entries") is None else _entries(d["entries"], f"{path}.entries", n)
+    return PreferansDeal(
+        dealer=dealer,
+        auction=auction,
+        hands=hands,
+        talon=talon,
+        discard=discard,
+        contract=contract,
+        whists=whists,
+        open=open_play,
+        play=play,
+        claim=claim,
+        tricks=tricks,
+        entries=entries,
+    )
+
+
+def _hands(value: Any, path: str, n: int, dealer: int, holder: dict[int, str]) -> tuple[int, ...]:
+    """Ten distinct cards per active seat; ``[]`` for the dealer who sits out of four."""
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of {n} hands by seat, not {describe(value)}")
+    if len(value) != n:
+        raise MalformedDocument(path, f"one hand per seat: {n}, not {len(value)}")
+    masks = []
+    for seat, raw in enumerate(value):
+        hp = f"{path}[{seat}]"
+        cards = _cards(raw, hp, "a hand")
+        want = 0 if n == 4 and seat == dealer else HAND_SIZE
+        if len(cards) != want:
+            why = "the dealer sits out and holds no cards" if want == 0 else "a hand has 10 cards"
+            raise MalformedDocument(hp, f"{why}, not {len(cards)}")
+        masks.append(_mask(cards, hp, holder, f"seat {seat}'s hand"))
+    return tuple(masks)
+
+
+def read_call(text: str) -> tuple[CallKind, Contract | None] | None:
+    """``"6S"``, ``"misere"``, ``"pass"``, ``"dark-2"`` → (kind, contract); None when it is no call."""
+    t = text.strip().lower()
+    if t in ("pass", "пас"):
+        return ("pass", None)
+    if t == "dark-1":
+        return ("dark-1", None)
+    if t == "dark-2":
+        return ("dark-2", None)
+    if t == "dark-3":
+        return ("dark-3", None)
+    contract = read_contract(text)
+    return None if contract is None else ("contract", contract)
+
+
+def _auction(value: Any, path: str, n: int, dealer: int) -> tuple[Call, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of calls, not {describe(value)}")
+    calls = []
+    for i, raw in enumerate(value):
+        cp = f"{path}[{i}]"
+        c = _object(raw, cp, "a call")
+        _fields(c, cp, CALL_FIELDS, "a call")
+        for key in ("seat", "call"):
+            if key not in c:
+                raise MalformedDocument(f"{cp}.{key}", "is required")
+        seat = _seat(c["seat"], f"{cp}.seat", n, dealer)
+        read = read_call(c["call"]) if type(c["call"]) is str else None
+        if read is None:
+            raise MalformedDocument(
+                f"{cp}.call",
+                f"must be a game 6S..10NT, 'misere', 'pass' or 'dark-1'..'dark-3', not {describe(c['call'])}",
+            )
+        kind, contract = read
+        dark = False if c.get("dark") is None else read_bool(c["dark"], f"{cp}.dark")
+        looked = False if c.get("looked") is None else read_bool(c["looked"], f"{cp}.looked")
+        if kind in DARK_LEVELS:
+            if c.get("dark") is False:
+                raise MalformedDocument(f"{cp}.dark", f"{kind} is declared in the dark by its nature")
+            dark = True
+        calls.append(Call(seat=seat, kind=kind, contract=contract, dark=dark, looked=looked))
+    return tuple(calls)
+
+
+def _whists(value: Any, path: str, n: int, dealer: int) -> tuple[WhistDecision, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of whist decisions, not {describe(value)}")
+    out = []
+    for i, raw in enumerate(value):
+        wp = f"{path}[{i}]"
+        w = _object(raw, wp, "a whist decision")
+        _fields(w, wp, WHIST_FIELDS, "a whist decision")
+        for key in WHIST_FIELDS:
+            if key not in w:
+                raise MalformedDocument(f"{wp}.{key}", "is required")
+        seat = _seat(w["seat"], f"{wp}.seat", n, dealer)
+        decision = w["decision"]
+        if decision not in WHIST_KINDS:
+            raise MalformedDocument(
+                f"{wp}.decision", f"must be 'whist', 'pass' or 'half', not {describe(decision)}"
+            )
+        out.append(WhistDecision(seat=seat, decision=decision))
+    return tuple(out)
+
+
+def _play(value: Any, path: str, claimed: bool) -> tuple[tuple[int, ...], ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
+    if len(value) > TRICKS:
+        raise MalformedDocument(path, f"a deal has 10 tricks, not {len(value)}")
+    tricks = tuple(_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
+    for t, trick in enumerate(tricks):
+        tp = f"{path}[{t}]"
+        if not 1 <= len(trick) <= 3:
+            raise MalformedDocument(
+                tp, f"a trick has one card from each of the 3 players in play, not {len(trick)}"
+            )
+        if len(trick) < 3:
+            if t != len(tricks) - 1:
+                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
+            if not claimed:
+                raise MalformedDocument(
+                    tp, f"trick {t + 1} has {len(trick)} of 3 cards; play may stop mid-trick only for a claim"
+                )
+    return tricks
+
+
+def _tricks(value: Any, path: str, n: int) -> tuple[int, ...]:
+    if type(value) is not list or len(value) != n:
+        raise MalformedDocument(path, f"must be a list of {n} trick counts by seat, not {describe(value)}")
+    counts = tuple(read_int(v, f"{path}[{s}]", 0, TRICKS) for s, v in enumerate(value))
+    if sum(counts) > TRICKS:
+        raise MalformedDocument(path, f"a deal has 10 tricks, not {sum(counts)}")
+    return counts
+
+
+def _entries(value: Any, path: str, n: int) -> tuple[Entry, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of pulka entries, not {describe(value)}")
+    out = []
+    for i, raw in enumerate(value):
+        ep = f"{path}[{i}]"
+        e = _object(raw, ep, "a pulka entry")
+        _fields(e, ep, ENTRY_FIELDS, "a pulka entry")
+        for key in ("seat", "kind", "points"):
+            if key not in e:
+                raise MalformedDocument(f"{ep}.{key}", "is required")
+        seat = read_int(e["seat"], f"{ep}.seat", 0, n - 1)
+        kind = e["kind"]
+        if kind not in ENTRY_KINDS:
+            raise MalformedDocument(
+                f"{ep}.kind", f"must be 'pool', 'mountain' or 'whist', not {describe(kind)}"
+            )
+        points = read_int(e["points"], f"{ep}.points")
+        on = None
+        if kind == "whist":
+            if e.get("on") is None:
+                raise MalformedDocument(f"{ep}.on", "is required: the opponent the whists are written on")
+            on = read_int(e["on"], f"{ep}.on", 0, n - 1)
+            if on == seat:
+                raise MalformedDocument(f"{ep}.on", "whists are written on an opponent, not on oneself")
+        elif e.get("on") is not None:
+            raise MalformedDocument(
+                f"{ep}.on", f"only a whist entry is written on an opponent, not a {kind} entry"
+            )
+        out.append(Entry(seat=seat, kind=kind, points=points, on=on))
+    return tuple(out)
+
+
+# -- write -----------------------------------------------------------------------
+
+#: Hands are written spades, clubs, diamonds, hearts (the bidding order), each from the ace down.
+_SUIT_ORDER = {0: 0, 3: 1, 2: 2, 1: 3}
+
+
+def card_names(mask: int) -> list[str]:
+    """The cards of a mask as written: ♠ ♣ ♦ ♥, each from the ace down."""
+    cards = [c for c in range(52) if mask >> c & 1]
+    cards.sort(key=lambda c: (_SUIT_ORDER[SUIT_OF[c]], -RANK_OF[c]))
+    return [NAME[c] for c in cards]
+
+
+def call_document(call: Call) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": call.seat,
+        "call": str(call.contract) if call.kind == "contract" else call.kind,
+    }
+    if call.dark and call.kind not in DARK_LEVELS:
+        out["dark"] = True
+    if call.looked:
+        out["looked"] = True
+    return out
+
+
+def to_document(log: PreferansLog) -> dict[str, Any]:
+    """The canonical document of a log: canonical cards and calls, only the fields given.
+
+    ``parse(to_document(log)) == log`` for every parsed log, and
+    ``to_document(parse(doc)) == doc`` for a canonical ``doc``.
+    """
+    doc: dict[str, Any] = {"game": GAME, "version": VERSION}
+    if log.ruleset is not None:
+        doc["ruleset"] = log.ruleset
+    doc["players"] = list(log.players)
+    doc["deals"] = [_deal_document(deal) for deal in log.deals]
+    return doc
+
+
+def _deal_document(deal: PreferansDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.hands is not None:
+        out["hands"] = [card_names(m) for m in deal.hands]
+    if deal.talon is not None:
+        out["talon"] = card_names(deal.talon)
+    out["auction"] = [call_document(c) for c in deal.auction]
+    if deal.discard is not None:
+        out["discard"] = card_names(deal.discard)
+    if deal.contract is not None:
+        out["contract"] = str(deal.contract)
+    if deal.whists is not None:
+        out["whists"] = [{"seat": w.seat, "decision": w.decision} for w in deal.whists]
+    if deal.open is not None:
+        out["open"] = deal.open
+    if deal.play is not None:
+        out["play"] = [[NAME[c] for c in trick] for trick in deal.play]
+    if deal.claim is not None:
+        out["claim"] = deal.claim
+    if deal.tricks is not None:
+        out["tricks"] = list(deal.tricks)
+    if deal.entries is not None:
+        out["entries"] = [_entry_document(e) for e in deal.entries]
+    return out
+
+
+def _entry_document(entry: Entry) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": entry.seat, "kind": entry.kind, "points": entry.points}
+    if entry.on is not None:
+        out["on"] = entry.on
+    return out
