@@ -9,8 +9,9 @@ shared/spec (``code``, ``severity``, ``deal``, ``trick``, ``seat``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -43,3 +44,43 @@ class Finding:
 def worst_status(findings: list[Finding]) -> int:
     """The replay exit status a list of findings earns: 1 with any error, else 0."""
     return 1 if any(f.severity == "error" for f in findings) else 0
+
+
+def plural(count: int, word: str) -> str:
+    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``: messages read right."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class FindingsCollector(list[Finding]):
+    """The findings of one replay: each game subclasses it with its table of codes and
+    severities (``SEVERITY``), and the players' names by seat fill in ``player``."""
+
+    SEVERITY: ClassVar[Mapping[str, Severity]] = {}
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        """Record a finding; its severity comes from the game's table (a KeyError for an unknown code)."""
+        self.append(
+            Finding(
+                code=code,
+                severity=self.SEVERITY[code],
+                message=message,
+                deal=deal,
+                trick=trick,
+                seat=None if seat is None else int(seat),
+                player=None if seat is None or seat >= len(self.players) else self.players[seat],
+                card=card,
+            )
+        )

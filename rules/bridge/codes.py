@@ -14,7 +14,7 @@ not allow, a result that is not what the play shows) is an ``error``.
 
 from __future__ import annotations
 
-from rules.findings import Finding, Severity
+from rules.findings import FindingsCollector, Severity, plural
 
 SEVERITY: dict[str, Severity] = {
     # The issue's codes.
@@ -45,38 +45,10 @@ SEVERITY: dict[str, Severity] = {
 }
 
 
-def plural(count: int, word: str) -> str:
-    """``plural(1, "trick") == "1 trick"``, ``plural(3, "trick") == "3 tricks"``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+class Findings(FindingsCollector):
+    """The findings of one replay, by this game's codes and severities."""
+
+    SEVERITY = SEVERITY
 
 
-class Findings(list[Finding]):
-    """The findings of one replay; ``players`` are the names by seat N, E, S, W, used to
-    fill each finding's ``player`` from its ``seat``."""
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        super().__init__()
-        self.players = players
-
-    def add(
-        self,
-        code: str,
-        message: str,
-        *,
-        deal: int | None = None,
-        trick: int | None = None,
-        seat: int | None = None,
-        card: str | None = None,
-    ) -> None:
-        self.append(
-            Finding(
-                code=code,
-                severity=SEVERITY[code],
-                message=message,
-                deal=deal,
-                trick=trick,
-                seat=None if seat is None else int(seat),
-                player=None if seat is None else self.players[seat],
-                card=card,
-            )
-        )
+__all__ = ["SEVERITY", "Findings", "plural"]

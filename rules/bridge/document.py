@@ -44,8 +44,8 @@ from typing import Any
 from rules.bridge.core import SEATS, Call, Seat, Side, Strain
 from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
 from rules.errors import MalformedDocument
-from rules.jsondoc import DuplicateKeys, load_json
-from rules.ohhell.strict import describe, read_int
+from rules.jsondoc import load_json
+from rules.strict import check_fields, describe, read_int, read_object
 
 GAME = "bridge-rubber"
 VERSION = 1
@@ -195,7 +195,7 @@ def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
     """Read a rubber bridge log strictly; raise MalformedDocument(path, message) if it cannot
     be replayed."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = _object(data, "", "the document")
+    doc = read_object(data, "", "the document")
     for key in doc:
         if key not in TOP_FIELDS:
             raise MalformedDocument(key, f"unknown field {key!r}; a bridge log has {', '.join(TOP_FIELDS)}")
@@ -222,8 +222,8 @@ def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
 
 def _event(value: Any) -> dict[str, str]:
     """Where and when the session was played, as PBN's Event, Site and Date tags give it."""
-    d = _object(value, "event", "the event")
-    _fields(d, "event", EVENT_FIELDS, "the event")
+    d = read_object(value, "event", "the event")
+    check_fields(d, "event", EVENT_FIELDS, "the event")
     for key, text in d.items():
         if type(text) is not str:
             raise MalformedDocument(f"event.{key}", f"must be text, not {describe(text)}")
@@ -241,23 +241,6 @@ def read_contract(text: str) -> str | None:
     if call is None or call.kind != "bid" or doubling > 2:
         return None
     return f"{call}{'X' * doubling}"
-
-
-def _object(value: Any, path: str, what: str) -> dict[str, Any]:
-    if isinstance(value, DuplicateKeys):
-        where = f"{path}.{value.duplicate}" if path else value.duplicate
-        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
-    if type(value) is not dict:
-        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
-    return value
-
-
-def _fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
-    for key in d:
-        if key not in allowed:
-            raise MalformedDocument(
-                f"{path}.{key}", f"unknown field {key!r}; {what} has {', '.join(allowed)}"
-            )
 
 
 def _players(value: Any) -> tuple[str, str, str, str]:
@@ -288,7 +271,7 @@ def _ruleset(value: Any) -> str | dict[str, Any] | None:
             raise MalformedDocument("ruleset", "must be a preset name, not empty text")
         return value
     if isinstance(value, dict):
-        return _object(value, "ruleset", "the ruleset")
+        return read_object(value, "ruleset", "the ruleset")
     raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
 
 
@@ -324,8 +307,8 @@ def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
 
 
 def _deal(value: Any, path: str) -> BridgeDeal:
-    d = _object(value, path, "a deal")
-    _fields(d, path, DEAL_FIELDS, "a deal")
+    d = read_object(value, path, "a deal")
+    check_fields(d, path, DEAL_FIELDS, "a deal")
     get = d.get
     if "dealer" not in d:
         raise MalformedDocument(f"{path}.dealer", "is required")
@@ -392,7 +375,7 @@ def _deal(value: Any, path: str) -> BridgeDeal:
 
 def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
     """Thirteen distinct cards per seat given; no card in two hands; seats left out unknown."""
-    hands = _object(value, path, "the hands")
+    hands = read_object(value, path, "the hands")
     masks = [0, 0, 0, 0]
     holder: dict[int, str] = {}
     given: set[str] = set()
@@ -461,8 +444,8 @@ def _irregularities(value: Any, path: str) -> tuple[Irregularity, ...]:
     out = []
     for i, raw in enumerate(value):
         ip = f"{path}[{i}]"
-        item = _object(raw, ip, "an irregularity")
-        _fields(item, ip, IRREGULARITY_FIELDS, "an irregularity")
+        item = read_object(raw, ip, "an irregularity")
+        check_fields(item, ip, IRREGULARITY_FIELDS, "an irregularity")
         mark = item.get("mark")
         if type(mark) is not str or mark.upper() not in MARKS:
             raise MalformedDocument(f"{ip}.mark", f"must be one of {', '.join(MARKS)}, not {describe(mark)}")
@@ -480,8 +463,8 @@ def _side(value: Any, path: str) -> Side:
 
 
 def _honours(value: Any, path: str) -> Honours:
-    h = _object(value, path, "honours")
-    _fields(h, path, ("side", "points"), "honours")
+    h = read_object(value, path, "honours")
+    check_fields(h, path, ("side", "points"), "honours")
     for key in ("side", "points"):
         if key not in h:
             raise MalformedDocument(f"{path}.{key}", "is required")
@@ -495,16 +478,16 @@ def _honours(value: Any, path: str) -> Honours:
 def _scores(value: Any, path: str) -> tuple[SideScores, SideScores]:
     """Per side (``we``, ``they``) the entries above and below the line; a side or a line
     left out has no entries."""
-    s = _object(value, path, "the scores")
-    _fields(s, path, SIDE_NAMES, "the scores")
+    s = read_object(value, path, "the scores")
+    check_fields(s, path, SIDE_NAMES, "the scores")
     sides = []
     for name in SIDE_NAMES:
         sp = f"{path}.{name}"
         if s.get(name) is None:
             sides.append(SideScores())
             continue
-        lines = _object(s[name], sp, "a side's scores")
-        _fields(lines, sp, SCORE_LINES, "a side's scores")
+        lines = read_object(s[name], sp, "a side's scores")
+        check_fields(lines, sp, SCORE_LINES, "a side's scores")
         entries = []
         for line in SCORE_LINES:
             lp = f"{sp}.{line}"

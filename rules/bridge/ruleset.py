@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.ohhell.strict import describe, read_bool, read_int
+from rules.strict import describe, read_bool, read_int
 
 #: How an exact half of a hundred is rounded when the difference of the
 #: totals becomes whists ("делят на 100 с округлением до целого числа"):

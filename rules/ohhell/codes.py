@@ -7,7 +7,7 @@ others) for events logs that the table does not cover.
 
 from __future__ import annotations
 
-from rules.findings import Finding, Severity
+from rules.findings import FindingsCollector, Severity, plural
 
 SEVERITY: dict[str, Severity] = {
     "RENEGE_UNCORRECTED": "error",
@@ -35,37 +35,10 @@ SEVERITY: dict[str, Severity] = {
 }
 
 
-def plural(count: int, word: str) -> str:
-    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``: messages read right."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+class Findings(FindingsCollector):
+    """The findings of one replay, by this game's codes and severities."""
+
+    SEVERITY = SEVERITY
 
 
-class Findings(list[Finding]):
-    """The findings of one replay, with the players' names to fill in ``player``."""
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        super().__init__()
-        self.players = players
-
-    def add(
-        self,
-        code: str,
-        message: str,
-        *,
-        deal: int | None = None,
-        trick: int | None = None,
-        seat: int | None = None,
-        card: str | None = None,
-    ) -> None:
-        self.append(
-            Finding(
-                code=code,
-                severity=SEVERITY[code],
-                message=message,
-                deal=deal,
-                trick=trick,
-                seat=seat,
-                player=None if seat is None else self.players[seat],
-                card=card,
-            )
-        )
+__all__ = ["SEVERITY", "Findings", "plural"]

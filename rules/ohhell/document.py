@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 
 from rules.cards import CARD_BY_SPELLING, NAME, CardError, parse_card
 from rules.errors import MalformedDocument
-from rules.jsondoc import DuplicateKeys, load_json
+from rules.jsondoc import load_json
 from rules.ohhell.ruleset import MAX_PLAYERS, MIN_PLAYERS, Ruleset, max_cards, resolve_ruleset
-from rules.ohhell.strict import describe, read_bool, read_int
+from rules.strict import describe, read_bool, read_int, read_object
 
 GAME = "oh-hell"
 VERSION = 1
@@ -70,7 +70,7 @@ class GameLog:
 def parse(raw: bytes | str | dict[str, Any]) -> GameLog:
     """Read a game log strictly; raise MalformedDocument(path, message) if it cannot be replayed."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = _object(data, "", "the document")
+    doc = read_object(data, "", "the document")
     for key in doc:
         if key not in TOP_FIELDS:
             raise MalformedDocument(key, f"unknown field {key!r}; a game log has {', '.join(TOP_FIELDS)}")
@@ -99,15 +99,6 @@ def parse(raw: bytes | str | dict[str, Any]) -> GameLog:
         deals=deals,
         totals=None if totals is None else _ints_per_seat(totals, "totals", n),
     )
-
-
-def _object(value: Any, path: str, what: str) -> dict[str, Any]:
-    if isinstance(value, DuplicateKeys):
-        where = f"{path}.{value.duplicate}" if path else value.duplicate
-        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
-    if type(value) is not dict:
-        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
-    return value
 
 
 def _players(value: Any) -> tuple[str, ...]:
@@ -190,7 +181,7 @@ def _deal(value: Any, path: str, n: int) -> Deal:
 
     Paths are built only when something is wrong: this runs once per deal.
     """
-    d = _object(value, path, "a deal")
+    d = read_object(value, path, "a deal")
     for key in d:
         if key not in DEAL_FIELDS:
             raise MalformedDocument(
@@ -280,7 +271,7 @@ def _events(value: Any, path: str, n: int) -> tuple[Event, ...]:
     out = []
     for i, raw in enumerate(value):
         ep = f"{path}[{i}]"
-        e = _object(raw, ep, "an event")
+        e = read_object(raw, ep, "an event")
         if "seat" not in e:
             raise MalformedDocument(f"{ep}.seat", "is required")
         seat = _seat(e["seat"], f"{ep}.seat", n)

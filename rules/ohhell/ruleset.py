@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.cards import DECK_SIZE
 from rules.errors import MalformedDocument
-from rules.ohhell.strict import describe, read_bool, read_int
+from rules.strict import describe, read_bool, read_int
 
 #: "Если играют 3 игрока, то сдач всего 15. Если играют 4 игрока, то сдач 13.
 #: Если играют 5 игроков, то сдач 10. Если играют 6 игроков, то сдач 8. Если

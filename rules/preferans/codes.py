@@ -11,7 +11,7 @@ revoke, a pulka entry that is not what the game earns) is an ``error``.
 
 from __future__ import annotations
 
-from rules.findings import Finding, Severity
+from rules.findings import FindingsCollector, Severity, plural
 
 SEVERITY: dict[str, Severity] = {
     # -- the auction ---------------------------------------------------------------
@@ -74,41 +74,13 @@ SEVERITY: dict[str, Severity] = {
 }
 
 
-def plural(count: int, word: str) -> str:
-    """``plural(1, "call") == "1 call"``, ``plural(3, "call") == "3 calls"``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+class Findings(FindingsCollector):
+    """The findings of one replay, by the preferans codes and severities; ``codes()`` lists them."""
 
-
-class Findings(list[Finding]):
-    """The findings of one replay, with the players' names by seat to fill in ``player``."""
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        super().__init__()
-        self.players = players
-
-    def add(
-        self,
-        code: str,
-        message: str,
-        *,
-        deal: int | None = None,
-        trick: int | None = None,
-        seat: int | None = None,
-        card: str | None = None,
-    ) -> None:
-        self.append(
-            Finding(
-                code=code,
-                severity=SEVERITY[code],
-                message=message,
-                deal=deal,
-                trick=trick,
-                seat=None if seat is None else int(seat),
-                player=None if seat is None or seat >= len(self.players) else self.players[seat],
-                card=card,
-            )
-        )
+    SEVERITY = SEVERITY
 
     def codes(self) -> list[str]:
-        """The codes in order, for tests and summaries."""
         return [f.code for f in self]
+
+
+__all__ = ["SEVERITY", "Findings", "plural"]

@@ -33,9 +33,9 @@ from typing import Any, Literal
 
 from rules.cards import BIT, CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
 from rules.errors import MalformedDocument
-from rules.jsondoc import DuplicateKeys, load_json
-from rules.ohhell.strict import describe, read_bool, read_int
+from rules.jsondoc import load_json
 from rules.preferans.core import DECK_MASK, HAND_SIZE, TALON_SIZE, Contract, read_contract
+from rules.strict import check_fields, describe, read_bool, read_int, read_object
 
 GAME = "preferans"
 VERSION = 1
@@ -158,8 +158,8 @@ def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
     """Read a preferans log strictly; raise MalformedDocument(path, message) if it cannot be
     replayed."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = _object(data, "", "the document")
-    _fields(doc, "", TOP_FIELDS, "a preferans log")
+    doc = read_object(data, "", "the document")
+    check_fields(doc, "", TOP_FIELDS, "a preferans log")
     for key in REQUIRED_TOP:
         if key not in doc:
             raise MalformedDocument(key, "is required")
@@ -177,22 +177,6 @@ def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
         raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
     deals = tuple(_deal(d, f"deals[{i}]", len(players)) for i, d in enumerate(raw_deals))
     return PreferansLog(players=players, ruleset=ruleset, deals=deals)
-
-
-def _object(value: Any, path: str, what: str) -> dict[str, Any]:
-    if isinstance(value, DuplicateKeys):
-        where = f"{path}.{value.duplicate}" if path else value.duplicate
-        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
-    if type(value) is not dict:
-        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
-    return value
-
-
-def _fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
-    for key in d:
-        if key not in allowed:
-            where = f"{path}.{key}" if path else key
-            raise MalformedDocument(where, f"unknown field {key!r}; {what} has {', '.join(allowed)}")
 
 
 def _players(value: Any) -> tuple[str, ...]:
@@ -222,7 +206,7 @@ def _ruleset(value: Any) -> str | dict[str, Any] | None:
             raise MalformedDocument("ruleset", "must be a preset name, not empty text")
         return value
     if isinstance(value, dict):
-        return _object(value, "ruleset", "the ruleset")
+        return read_object(value, "ruleset", "the ruleset")
     raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
 
 
@@ -266,8 +250,8 @@ def _seat(value: Any, path: str, n: int, dealer: int | None = None) -> int:
 
 
 def _deal(value: Any, path: str, n: int) -> PreferansDeal:
-    d = _object(value, path, "a deal")
-    _fields(d, path, DEAL_FIELDS, "a deal")
+    d = read_object(value, path, "a deal")
+    check_fields(d, path, DEAL_FIELDS, "a deal")
     get = d.get
     if "dealer" not in d:
         raise MalformedDocument(f"{path}.dealer", "is required")
@@ -362,8 +346,8 @@ def _auction(value: Any, path: str, n: int, dealer: int) -> tuple[Call, ...]:
     calls = []
     for i, raw in enumerate(value):
         cp = f"{path}[{i}]"
-        c = _object(raw, cp, "a call")
-        _fields(c, cp, CALL_FIELDS, "a call")
+        c = read_object(raw, cp, "a call")
+        check_fields(c, cp, CALL_FIELDS, "a call")
         for key in ("seat", "call"):
             if key not in c:
                 raise MalformedDocument(f"{cp}.{key}", "is required")
@@ -391,8 +375,8 @@ def _whists(value: Any, path: str, n: int, dealer: int) -> tuple[WhistDecision, 
     out = []
     for i, raw in enumerate(value):
         wp = f"{path}[{i}]"
-        w = _object(raw, wp, "a whist decision")
-        _fields(w, wp, WHIST_FIELDS, "a whist decision")
+        w = read_object(raw, wp, "a whist decision")
+        check_fields(w, wp, WHIST_FIELDS, "a whist decision")
         for key in WHIST_FIELDS:
             if key not in w:
                 raise MalformedDocument(f"{wp}.{key}", "is required")
@@ -443,8 +427,8 @@ def _entries(value: Any, path: str, n: int) -> tuple[Entry, ...]:
     out = []
     for i, raw in enumerate(value):
         ep = f"{path}[{i}]"
-        e = _object(raw, ep, "a pulka entry")
-        _fields(e, ep, ENTRY_FIELDS, "a pulka entry")
+        e = read_object(raw, ep, "a pulka entry")
+        check_fields(e, ep, ENTRY_FIELDS, "a pulka entry")
         for key in ("seat", "kind", "points"):
             if key not in e:
                 raise MalformedDocument(f"{ep}.{key}", "is required")

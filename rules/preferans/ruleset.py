@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.ohhell.strict import describe, read_bool, read_int
+from rules.strict import describe, read_bool, read_int
 
 LEVELS = (6, 7, 8, 9, 10)
 PASSOUT_SCORINGS = ("mountain", "whists")

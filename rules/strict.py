@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import MalformedDocument
+from rules.jsondoc import DuplicateKeys
 
 
 def describe(value: Any) -> str:
@@ -45,3 +46,21 @@ def read_bool(value: Any, path: str) -> bool:
     if type(value) is not bool:
         raise MalformedDocument(path, f"must be true or false, not {describe(value)}")
     return value
+
+
+def read_object(value: Any, path: str, what: str) -> dict[str, Any]:
+    """A JSON object, refusing a repeated key (rules.jsondoc marks them) and anything else."""
+    if isinstance(value, DuplicateKeys):
+        where = f"{path}.{value.duplicate}" if path else value.duplicate
+        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
+    if type(value) is not dict:
+        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
+    return value
+
+
+def check_fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a field the format does not have, naming the ones it does."""
+    for key in d:
+        if key not in allowed:
+            where = f"{path}.{key}" if path else key
+            raise MalformedDocument(where, f"unknown field {key!r}; {what} has {', '.join(allowed)}")
