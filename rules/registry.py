@@ -86,6 +86,7 @@ from rules.jsondoc import load_json
 GAMES: dict[str, str] = {
     "oh-hell": "rules.ohhell",
     "bridge-rubber": "rules.bridge",
+    "preferans": "rules.preferans",
 }
 
 

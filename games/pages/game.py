@@ -155,8 +155,11 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "game": game,
             "report": report,
-            "sheet_template": f"games/sheets/{game.game_type}.html",
+            # The game's own sheet, or, for a game whose page is still to come, the
+            # readable sheet its rules module prints (the replay command's text).
+            "sheet_template": [f"games/sheets/{game.game_type}.html", "games/sheets/_text.html"],
             **(sheet(report, reading) if sheet is not None else {}),
+            "sheet_text": reading.rules.format_sheet(report) if sheet is None else "",
             "findings": report["findings"],
             "pbn": hasattr(reading.rules, "export_pbn"),
             "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),

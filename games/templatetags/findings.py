@@ -48,6 +48,26 @@ TITLES = {
     "HONOURS_MISMATCH": _("Honours miscounted"),
     "RESULT_MISMATCH": _("Result recorded differs from the play"),
     "RESULT_MISSING": _("Result missing"),
+    # Preferans (rules/preferans/codes.py).
+    "CALL_OUT_OF_TURN": _("Call out of turn"),
+    "BID_TOO_LOW": _("Bid not above the last one"),
+    "PASS_WITHDRAWN": _("Bid after passing"),
+    "MISERE_RULE": _("Misère called against the rules"),
+    "DARK_NOT_ALLOWED": _("Dark game not allowed"),
+    "DARK_OVERCALL_WRONG": _("Dark game overcalled wrongly"),
+    "DISCARD_WRONG": _("Wrong discard"),
+    "CONTRACT_BELOW_BID": _("Game named below the bid"),
+    "WHIST_OUT_OF_TURN": _("Whist out of turn"),
+    "WHIST_MISSING": _("Whist decision missing"),
+    "WHIST_REQUIRED": _("Both defenders had to whist"),
+    "HALF_WHIST_WRONG": _("Half-whist not allowed"),
+    "OPEN_WRONG": _("Open play not allowed"),
+    "WHIST_QUOTA": _("Whisters short of their tricks"),
+    "NOT_TRUMPED": _("Did not trump when void"),
+    "TRICKS_MISMATCH": _("Tricks written differ from the play"),
+    "ENTRY_MISMATCH": _("Pulka entry miswritten"),
+    "BOMB_MISMATCH": _("Bomb miswritten"),
+    "SETTLEMENT_MISMATCH": _("Settlement miswritten"),
 }
 
 

@@ -59,7 +59,10 @@ def score_sheets(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round": round_,
             "tournament": tournament,
             "sheets": sheets,
-            "sheet_template": f"tournaments/sheets/{tournament.game_type}.html",
+            "sheet_template": [
+                f"tournaments/sheets/{tournament.game_type}.html",
+                "tournaments/sheets/_generic.html",
+            ],
         },
     )
 

@@ -1,0 +1,406 @@
+"""The preferans replay: every deal of a log through the auction, the talon, the whists, the
+play and the pulka, and the pulka settled at the end (docs/preferans-log.md).
+
+:func:`replay` never raises for a parsed log and never stops at a finding: an irregular call
+stands, a missing whist decision is taken as the rules say, a play that breaks the rule of
+play still gives its tricks. Per deal, in order:
+
+1. The auction (:func:`rules.preferans.auction.run_auction`) with the options the ruleset
+   and the pulka give: the minimum light game after the consecutive pass-outs so far
+   (``passout_minimum``: 6-7-7 in Sochi) and the number of dark pass-outs in a row just
+   before (the next ПАС В ТЕМНУЮ is the first, second or third).
+2. A game: the discard (:func:`check_discard`) and the contract (:func:`check_contract`);
+   the whists (:func:`whist_decisions`, a game played "только в темную" by
+   :func:`game_is_dark`); the play when logged (:func:`run_play`, the tricks written
+   checked against it), else the tricks written; the entries
+   (:func:`rules.preferans.pulka.score_game`) with the multiplier = the dark game's
+   ``dark_multiplier`` (×2, "проиграв или выиграв он платит или получает двойные очки",
+   as the auction's :meth:`AuctionResult.multiplier` says for the contract) × the bomb the
+   game goes on (:meth:`BombState.multiplier_for`, "бомбы отыгрываются как на светлых так
+   и на темных играх — увеличивая выигрыш (или проигрыш) от игры в 2, 4 или 8 раз"); then
+   :meth:`BombState.after_game` ("При проигрыше, однако, бомба не пропадает … Сыгранная игра
+   гасит бомбу").
+3. A pass-out: the play (the talon turned on the first two tricks), the entries
+   (:func:`score_passout`) with the round number in the series and the dark pass-out's
+   ×2/×4/×8 ("на первых распасах штрафы будут вдвое больше, чем на светлых, на вторых
+   вчетверо и на третьих в восемь раз"); a dark pass-out draws its bombs through
+   :meth:`BombState.after_dark_passout`.
+4. The entries are written on the :class:`Pulka` (a full pool's overflow helps an opponent)
+   and compared with the deal's logged ``entries`` (``ENTRY_MISMATCH``).
+
+At the end :func:`rules.preferans.settlement.settle` gives the balances.
+
+Decisions (docs/preferans-log.md, "Report"):
+
+- **One source of truth for bombs**: :mod:`rules.preferans.bombs`. The auction's own
+  ``bombs`` (:func:`rules.preferans.auction.bombs_for`) is ignored: it reads the three-player
+  dealer differently ("the lower of the two") from the bombs module's default
+  (``three_player_dealer="own-pass"``). The seats that passed blind are the seats in play
+  that did not look (a plain pass without ``looked`` counts as blind, as the auction reads it).
+- **Entries compared as sums** per seat, kind and (for whists) the opponent: scorers merge
+  entries (one 12 for a game's 2 and a consolation's 10 is not this, but 6 whists written
+  as 4 + 2 is), so the log's entries and the replay's are summed per (seat, kind, on) and
+  each difference is one ``ENTRY_MISMATCH`` naming the seat, the kind and both sums. A deal
+  without ``entries`` is not compared.
+- **Tricks unknown** (a game whisted or a pass-out with neither play nor ``tricks``): the
+  scorer's ``entries`` are written on the pulka as logged (nothing to check them against);
+  with no entries either the deal writes nothing.
+- **Claim**: the log's ``claim`` is a count; the shares of the unplayed tricks come from
+  ``tricks`` (written minus what the play gave). A short last trick before a claim is
+  left to the claim. Without ``tricks`` a claimed deal's tricks are unknown.
+- **Talon order**: the parsed log keeps the talon as a set, so the pass-out's talon tricks
+  are turned in the canonical order of the log (♠ ♣ ♦ ♥, ace down) — a canonical log's order.
+- **Dealer**: each deal's dealer should be the one left of the last (``WRONG_DEALER``,
+  a warning).
+- **Dark streak**: any deal other than a dark pass-out ends the run of dark pass-outs;
+  a game (played or not) ends the run of pass-outs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.cards import CARD_BY_SPELLING, cards_of
+from rules.preferans.auction import (
+    AuctionOptions,
+    AuctionResult,
+    active_seats,
+    check_contract,
+    check_discard,
+    run_auction,
+)
+from rules.preferans.bombs import BombOptions, BombState
+from rules.preferans.codes import Findings
+from rules.preferans.core import Contract, Strain
+from rules.preferans.document import Entry as LoggedEntry
+from rules.preferans.document import PreferansDeal, PreferansLog, card_names
+from rules.preferans.play import DEFAULT_OPTIONS, PlayOptions, run_play
+from rules.preferans.pulka import Entry, Pulka, score_game, score_passout
+from rules.preferans.report import DealReport, Report
+from rules.preferans.ruleset import Ruleset, resolve_ruleset
+from rules.preferans.settlement import settle
+from rules.preferans.whist import WhistOptions, defenders_of, game_is_dark, whist_decisions
+
+TRICKS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    """The readings the ruleset does not carry: the bombs (whose game a bomb multiplies, the
+    three-player dealer), the play (first lead, pass-out talon) and the auction's dark
+    readings (``hold``, ``dark_levels``, ``dark_bar``, ``dark_double``; ``minimum`` and
+    ``dark_passouts`` are the pulka's and are filled per deal)."""
+
+    bombs: BombOptions = field(default_factory=BombOptions)
+    play: PlayOptions = DEFAULT_OPTIONS
+    auction: AuctionOptions = field(default_factory=AuctionOptions)
+
+
+@dataclass(slots=True)
+class _State:
+    pulka: Pulka
+    bombs: BombState
+    passouts: int = 0
+    dark_passouts: int = 0
+    last_dealer: int | None = None
+
+
+def replay(log: PreferansLog, options: ReplayOptions | None = None) -> Report:
+    """Replay a parsed log; the report with the pulka, the settlement, the deals and the findings.
+
+    Raises MalformedDocument only for a ruleset the log names wrongly (the package's
+    ``parse`` refuses those first).
+    """
+    opts = options or ReplayOptions()
+    n = len(log.players)
+    ruleset = resolve_ruleset(log.ruleset, n)
+    findings = Findings(log.players)
+    state = _State(pulka=Pulka(n, ruleset), bombs=BombState(n, options=opts.bombs))
+    deals = [
+        _deal(number, deal, ruleset, state, opts, findings) for number, deal in enumerate(log.deals, start=1)
+    ]
+    return Report(
+        ruleset=ruleset,
+        players=log.players,
+        pulka=state.pulka,
+        settlement=settle(state.pulka),
+        deals=deals,
+        findings=list(findings),
+    )
+
+
+def _deal(
+    number: int, deal: PreferansDeal, ruleset: Ruleset, state: _State, opts: ReplayOptions, f: Findings
+) -> DealReport:
+    n = state.pulka.players
+    if state.last_dealer is not None and deal.dealer != (state.last_dealer + 1) % n:
+        expected = (state.last_dealer + 1) % n
+        f.add(
+            "WRONG_DEALER",
+            f"{f.players[deal.dealer]} deals, but the deal passes clockwise to {f.players[expected]}",
+            deal=number,
+            seat=deal.dealer,
+        )
+    state.last_dealer = deal.dealer
+    level = ruleset.minimum_level(state.passouts)
+    minimum = Contract.game(level, Strain.SPADES) if level > 6 else None
+    a_opts = AuctionOptions(
+        minimum=minimum,
+        dark_passouts=state.dark_passouts,
+        dark=opts.auction.dark,
+        hold=opts.auction.hold,
+        dark_levels=opts.auction.dark_levels,
+        dark_bar=opts.auction.dark_bar,
+        dark_double=opts.auction.dark_double,
+    )
+    result = run_auction(deal, n, deal.dealer, a_opts, f, number)
+    check_contract(result, deal.contract, f, number, deal.discard)
+    if result.passed_out:
+        report = _passout(number, deal, result, ruleset, state, opts, f)
+    else:
+        report = _game(number, deal, result, ruleset, state, opts, f)
+    report.balances = settle(state.pulka).whole_balances()
+    return report
+
+
+def _ordered(mask: int | None) -> tuple[int, ...] | None:
+    """A mask's cards in the log's canonical order (the talon turned in that order)."""
+    if mask is None:
+        return None
+    return tuple(CARD_BY_SPELLING[name] for name in card_names(mask))
+
+
+def _tricks(
+    number: int,
+    deal: PreferansDeal,
+    declarer: int | None,
+    contract: Contract | None,
+    n: int,
+    opts: ReplayOptions,
+    f: Findings,
+) -> tuple[int, ...] | None:
+    """The tricks per seat: from the play when it accounts for all ten, else as written."""
+    if deal.play is None:
+        return deal.tricks
+    talon = _ordered(deal.talon)
+    discard = None if deal.discard is None else tuple(cards_of(deal.discard))
+    play = deal.play
+    claim: tuple[int, ...] | None = None
+    if deal.claim is not None:
+        play = tuple(t for t in play if len(t) == 3)
+        if deal.tricks is not None:
+            scratch = Findings(f.players)
+            partial = run_play(
+                n,
+                deal.dealer,
+                declarer,
+                contract,
+                deal.hands,
+                talon,
+                discard,
+                play,
+                None,
+                scratch,
+                number,
+                options=opts.play,
+            )
+            claim = tuple(w - p for w, p in zip(deal.tricks, partial.tricks, strict=True))
+    result = run_play(
+        n,
+        deal.dealer,
+        declarer,
+        contract,
+        deal.hands,
+        talon,
+        discard,
+        play,
+        claim,
+        f,
+        number,
+        written=deal.tricks,
+        options=opts.play,
+    )
+    if result.complete:
+        return result.tricks
+    return deal.tricks if deal.tricks is not None and sum(deal.tricks) == TRICKS else None
+
+
+def _game(
+    number: int,
+    deal: PreferansDeal,
+    result: AuctionResult,
+    ruleset: Ruleset,
+    state: _State,
+    opts: ReplayOptions,
+    f: Findings,
+) -> DealReport:
+    n = state.pulka.players
+    declarer = result.declarer
+    assert declarer is not None
+    state.passouts = 0
+    state.dark_passouts = 0
+    hand = None if deal.hands is None else deal.hands[declarer]
+    check_discard(hand, deal.talon, deal.discard, declarer, f, number)
+    # No contract named: the winning bid is played (or the lowest game its dark level allows).
+    contract = deal.contract or result.minimum_contract()
+    assert contract is not None
+    defenders = defenders_of(declarer, n, deal.dealer)
+    dark_game = game_is_dark(result, contract)
+    w_opts = WhistOptions(half_whist_levels=ruleset.half_whist_levels if ruleset.half_whist else ())
+    whist = whist_decisions(contract, dark_game, deal.whists or (), defenders, w_opts, f, number, deal.open)
+    decisions: dict[int, str] = {}
+    for seat in defenders:
+        if contract.misere:
+            decisions[seat] = "pass"
+        elif seat in whist.whisters:
+            decisions[seat] = "whist"
+        elif seat == whist.half:
+            decisions[seat] = "half"
+        else:
+            decisions[seat] = "pass"
+    dark_factor = ruleset.dark_multiplier if result.multiplier(contract) > 1 else 1
+    bomb = state.bombs.multiplier_for(declarer)
+    multiplier = dark_factor * bomb
+    tricks = _tricks(number, deal, declarer, contract, n, opts, f)
+    if not whist.played and not contract.misere:
+        # Both passed, or a half-whist stands: the game is written as made without play.
+        made: bool | None = True
+        counts = tricks or tuple(0 for _ in range(n))
+    elif tricks is None:
+        made, counts = None, None
+    else:
+        made = tricks[declarer] == 0 if contract.misere else tricks[declarer] >= contract.level
+        counts = tricks
+    if counts is None:
+        computed = None
+    else:
+        try:
+            computed = score_game(
+                contract, declarer, counts, [(s, decisions[s]) for s in defenders], multiplier, ruleset
+            )
+        except ValueError:  # decisions the whist module already reported; nothing is written
+            computed = []
+    written, extinguished = _write(number, deal, computed, state, f), []
+    if made is not None:
+        before = state.bombs.bomb_for(declarer)
+        state.bombs = state.bombs.after_game(declarer, made, deal=number)
+        if made and before is not None:
+            state.pulka.extinguish_bomb(before.owner)
+            extinguished.append((before.owner, int(before.rank)))
+    return DealReport(
+        deal=number,
+        dealer=deal.dealer,
+        declarer=declarer,
+        contract=str(contract),
+        dark=result.dark,
+        dark_level=result.dark_level,
+        dark_passout=0,
+        passout_round=0,
+        multiplier=multiplier,
+        bomb=bomb,
+        whists=decisions,
+        played=whist.played,
+        tricks=tricks,
+        made=made,
+        entries=written,
+        bombs_drawn=[],
+        bombs_extinguished=extinguished,
+        balances=(),
+    )
+
+
+def _passout(
+    number: int,
+    deal: PreferansDeal,
+    result: AuctionResult,
+    ruleset: Ruleset,
+    state: _State,
+    opts: ReplayOptions,
+    f: Findings,
+) -> DealReport:
+    n = state.pulka.players
+    state.passouts += 1
+    round_no = state.passouts
+    tricks = _tricks(number, deal, None, None, n, opts, f)
+    multiplier = result.passout_multiplier if result.dark_passout else 1
+    computed = None
+    if tricks is not None:
+        computed = score_passout(
+            tricks, round_no, multiplier, ruleset, dealer=deal.dealer if n == 4 else None
+        )
+    written = _write(number, deal, computed, state, f)
+    drawn: list[tuple[int, int]] = []
+    if result.dark_passout:
+        state.dark_passouts += 1
+        order = active_seats(n, deal.dealer)
+        looked = result.looked & set(order)
+        before = len(state.bombs.bombs)
+        state.bombs = state.bombs.after_dark_passout(
+            [s for s in order if s not in looked], looked, deal.dealer, result.dark_passout, deal=number
+        )
+        for bomb in state.bombs.bombs[before:]:
+            state.pulka.draw_bomb(bomb.owner, int(bomb.rank))
+            drawn.append((bomb.owner, int(bomb.rank)))
+    else:
+        state.dark_passouts = 0
+    return DealReport(
+        deal=number,
+        dealer=deal.dealer,
+        declarer=None,
+        contract=None,
+        dark=result.dark,
+        dark_level=0,
+        dark_passout=result.dark_passout,
+        passout_round=round_no,
+        multiplier=multiplier,
+        bomb=1,
+        whists={},
+        played=True,
+        tricks=tricks,
+        made=None,
+        entries=written,
+        bombs_drawn=drawn,
+        bombs_extinguished=[],
+        balances=(),
+    )
+
+
+def _write(
+    number: int, deal: PreferansDeal, computed: list[Entry] | None, state: _State, f: Findings
+) -> list[Entry]:
+    """Record the deal's entries on the pulka and compare them with the logged ones; with
+    nothing computed (tricks unknown) the logged entries are recorded as they stand."""
+    if computed is None:
+        logged = [Entry(e.seat, e.kind, e.points, e.on) for e in deal.entries or ()]
+        try:
+            return state.pulka.record(logged)
+        except ValueError:
+            return []
+    written = state.pulka.record(computed)
+    if deal.entries is not None:
+        _compare(number, deal.entries, written, f)
+    return written
+
+
+def _sums(entries: list[Entry] | tuple[LoggedEntry, ...]) -> Counter[tuple[int, str, int | None]]:
+    out: Counter[tuple[int, str, int | None]] = Counter()
+    for e in entries:
+        out[(e.seat, e.kind, e.on)] += e.points
+    return out
+
+
+def _compare(number: int, logged: tuple[LoggedEntry, ...], written: list[Entry], f: Findings) -> None:
+    """``ENTRY_MISMATCH`` for each (seat, kind, opponent) whose logged sum differs from the replay's."""
+    have, want = _sums(logged), _sums(written)
+    for key in sorted(set(have) | set(want), key=lambda k: (k[0], k[1], -1 if k[2] is None else k[2])):
+        seat, kind, on = key
+        if have[key] == want[key]:
+            continue
+        what = f"whists on {f.players[on]}" if on is not None else kind
+        f.add(
+            "ENTRY_MISMATCH",
+            f"{f.players[seat]} is written {have[key]} in {what}, but the deal gives {want[key]}",
+            deal=number,
+            seat=seat,
+        )
