@@ -17,17 +17,25 @@ Rubber bridge: the We/They sheet drawn as on paper (rules.bridge's
 under each game, each entry labelled with its deal's contract), the
 vulnerability of each deal, the rubbers' totals and whists, then the deals
 as a list linking each deal page.
+
+Preferans: the pulka as the paper sheet (rules.preferans's report ``pulka``): per
+player the pool towards its target, the mountain and the whists written on each
+opponent, each as its running entries (deal by deal, the running sum, as written on
+paper), and the live bombs marked; then the settlement (роспись: the mountains, the
+amnesty, the whists received and paid, the balance in whole whists, summing to zero)
+and the deals as a list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from games import permissions, selectors
 from games.models import Dispute, Game
@@ -132,11 +140,149 @@ def bridge_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str,
     }
 
 
+def _fraction(value: int | str) -> Fraction:
+    """A settlement figure of the preferans report: a whole number or a ``"p/q"`` text."""
+    return Fraction(value)
+
+
+def _mixed(value: Fraction) -> str:
+    """An exact figure as written in the settlement: ``139 1/3``, ``−194 2/3``, ``82``."""
+    sign = "−" if value < 0 else ""
+    whole, part = divmod(abs(value.numerator), value.denominator)
+    if part == 0:
+        return f"{sign}{whole}"
+    return f"{sign}{whole} {part}/{value.denominator}" if whole else f"{sign}{part}/{value.denominator}"
+
+
+def preferans_contract(contract: str | None) -> str:
+    """``"6S"`` → ``6♠``, ``"7NT"`` → ``7 NT``, ``"misere"`` → misère; a pass-out → its words."""
+    if contract is None:
+        return gettext("pass-out")
+    if contract == "misere":
+        return pgettext("preferans contract", "misère")
+    if contract.endswith("NT"):
+        return f"{contract[:-2]} {pgettext('preferans strain', 'NT')}"
+    return f"{contract[:-1]}{SUIT_SYMBOLS.get(contract[-1], contract[-1])}"
+
+
+def preferans_bomb(rank: int) -> str:
+    """A bomb as marked on the sheet: the 💣 symbol and its word (colour is never the signal)."""
+    words = {
+        1: pgettext("preferans bomb", "bomb"),
+        2: pgettext("preferans bomb", "double bomb"),
+        3: pgettext("preferans bomb", "ёлка (triple bomb)"),
+    }
+    return f"{'💣' * min(rank, 3)} {words.get(rank, words[3])}"
+
+
+def preferans_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """The pulka per player (running pool, mountain, whists on each opponent, bombs), the
+    settlement table with its zero-sum check row, and the deals."""
+    players: list[str] = report["players"]
+    n = len(players)
+    runs: list[dict[str, Any]] = [
+        {"pool": [], "mountain": [], "whists": {o: [] for o in range(n) if o != s}} for s in range(n)
+    ]
+    totals: list[dict[str, Any]] = [
+        {"pool": 0, "mountain": 0, "whists": dict.fromkeys(range(n), 0)} for _ in range(n)
+    ]
+    deals = []
+    for deal in report["deals"]:
+        for entry in deal["entries"]:
+            seat, kind, points = entry["seat"], entry["kind"], entry["points"]
+            if kind == "whist":
+                on = entry["on"]
+                totals[seat]["whists"][on] += points
+                runs[seat]["whists"][on].append(
+                    {"deal": deal["deal"], "points": points, "total": totals[seat]["whists"][on]}
+                )
+            elif kind in ("pool", "mountain"):
+                totals[seat][kind] += points
+                runs[seat][kind].append({"deal": deal["deal"], "points": points, "total": totals[seat][kind]})
+        deals.append(
+            {
+                **deal,
+                "dealer_name": players[deal["dealer"]],
+                "declarer_name": None if deal["declarer"] is None else players[deal["declarer"]],
+                "contract_label": preferans_contract(deal["contract"]),
+                "tricks_by_player": None
+                if deal["tricks"] is None
+                else [{"player": players[s], "tricks": t} for s, t in enumerate(deal["tricks"])],
+                "entry_rows": [
+                    {**e, "player": players[e["seat"]], "on_name": players[e["on"]] if "on" in e else None}
+                    for e in deal["entries"]
+                ],
+                "bombs_drawn_rows": [
+                    {"player": players[b["seat"]], "label": preferans_bomb(b["rank"])}
+                    for b in deal["bombs_drawn"]
+                ],
+                "bombs_extinguished_rows": [
+                    {"player": players[b["seat"]], "label": preferans_bomb(b["rank"])}
+                    for b in deal["bombs_extinguished"]
+                ],
+            }
+        )
+    pulka = []
+    for s, row in enumerate(report["pulka"]):
+        pulka.append(
+            {
+                "seat": s,
+                "player": row["player"],
+                "pool": row["pool"],
+                "pool_run": runs[s]["pool"],
+                "pool_left": max(report["ruleset"]["pool"] - row["pool"], 0),
+                "mountain": row["mountain"],
+                "mountain_run": runs[s]["mountain"],
+                "whists": [
+                    {"on": players[o], "total": row["whists"][str(o)], "run": runs[s]["whists"][o]}
+                    for o in range(n)
+                    if o != s
+                ],
+                "bombs": [preferans_bomb(rank) for rank in row["bombs"]],
+            }
+        )
+    st = report["settlement"]
+    whists = [[_fraction(v) for v in line] for line in st["whists"]]
+    balances = [_fraction(b) for b in st["balances"]]
+    received = [sum(whists[s], Fraction(0)) for s in range(n)]
+    paid = [sum((whists[o][s] for o in range(n)), Fraction(0)) for s in range(n)]
+    settlement = [
+        {
+            "player": players[s],
+            "mountain": st["mountains"][s],
+            "after_amnesty": st["mountains"][s] - st["amnesty"],
+            "received": _mixed(received[s]),
+            "paid": _mixed(paid[s]),
+            "exact": _mixed(balances[s]),
+            "balance": st["whole_balances"][s],
+        }
+        for s in range(n)
+    ]
+    return {
+        "players": players,
+        "pool_target": report["ruleset"]["pool"],
+        "closed": report["closed"],
+        "pulka": pulka,
+        "amnesty": st["amnesty"],
+        "mountain_whists": report["ruleset"].get("mountain_whists", 10),
+        "settlement": settlement,
+        "settlement_sum": {
+            "received": _mixed(sum(received, Fraction(0))),
+            "paid": _mixed(sum(paid, Fraction(0))),
+            "exact": _mixed(sum(balances, Fraction(0))),
+            "balance": sum(st["whole_balances"]),
+        },
+        "deals": deals,
+        "opponent_columns": n - 1,
+    }
+
+
 #: How each game's sheet is fed: its key → (report, reading) → the context of
 #: templates/games/sheets/<key>.html.
 SHEETS: dict[str, Callable[[dict[str, Any], registry.Reading], dict[str, Any]]] = {
     "oh-hell": ohhell_sheet,
     "bridge-rubber": bridge_sheet,
+    "preferans": preferans_sheet,
 }
 
 
@@ -162,6 +308,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "sheet_text": reading.rules.format_sheet(report) if sheet is None else "",
             "findings": report["findings"],
             "pbn": hasattr(reading.rules, "export_pbn"),
+            "deal_pages": hasattr(reading.rules, "walkthrough"),
             "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),
         },
     )
