@@ -192,3 +192,38 @@ def test_no_link_to_deal_pages_a_game_does_not_have(client, people):
     client.force_login(people.member)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert f'href="/games/{game.pk}/deals/1/"' not in html
+
+
+def test_a_preferans_tournament_ranks_by_the_settlement_balance(people, django_capture_on_commit_callbacks):
+    import json
+
+    from games.models import Player
+    from tournaments import services as tournaments
+    from tournaments.models import Standing
+
+    tournament = tournaments.tournament_create(
+        club=people.club,
+        name="Пулька",
+        user=people.organiser,
+        game_type="preferans",
+        ruleset="sochi",
+        preferred_table_size=3,
+    )
+    for name in ("Anna", "Boris", "Vera"):
+        tournaments.entry_add(
+            tournament=tournament, player=Player.objects.create(club=people.club, display_name=name)
+        )
+    round_ = tournaments.round_generate(tournament=tournament)
+    tournaments.round_confirm(round_=round_)
+    table = round_.tables.get()
+    seated = [s.player.display_name for s in table.seats.select_related("player").order_by("seat")]
+    document = json.loads(SAMPLE.read_bytes())
+    # The sample's seats in the table's order: rename the players, keep the play.
+    document["players"] = seated
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.table_game_upload(table=table, content=json.dumps(document).encode(), user=people.scorer)
+    lines = {
+        s.player.display_name: (s.rank, s.points) for s in Standing.objects.filter(tournament=tournament)
+    }
+    # The sample settles to 140, 55, -195 whole whists by seat.
+    assert lines == {seated[0]: (1, 140), seated[1]: (2, 55), seated[2]: (3, -195)}
