@@ -105,3 +105,15 @@ def test_demo_has_a_rubber_bridge_evening_ranked_by_whists():
     lines = Standing.objects.filter(tournament=bridge)
     assert lines.count() == 8
     assert sum(line.points for line in lines) == 0  # whists are zero-sum
+
+
+def test_demo_has_a_preferans_pulka_that_replays_clean():
+    from games.models import Game
+
+    call_command("load_demo", verbosity=0)
+    pulka = Game.objects.get(game_type="preferans")
+    assert pulka.status == "clean"
+    assert [s.player.display_name for s in pulka.seats.order_by("seat")] == ["Ольга", "Тарас", "Вера"]
+    assert sum(s.total for s in pulka.seats.all()) == 0  # the settlement balances
+    # The eleventh game recorded, so /games/11/ on a fresh database, as make demo prints.
+    assert list(Game.objects.order_by("pk").values_list("pk", flat=True)).index(pulka.pk) == 10

@@ -26,10 +26,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Finding, Membership, Player
-from games.services import club_create, dispute_open, membership_set, player_get_or_create
+from games.models import Club, Finding, Membership, Player, Upload
+from games.services import club_create, dispute_open, game_upload, membership_set, player_get_or_create
 from rules.bridge.simulate import simulate as simulate_bridge
 from rules.ohhell.simulate import simulate
+from rules.preferans.simulate import simulate as simulate_preferans
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
@@ -91,6 +92,7 @@ class Command(BaseCommand):
         self._dispute(tournament)
         running = self._running(club, users["olga"], users["petro"], players)
         self._bridge(club, users["olga"], users["petro"], players)
+        self._preferans(club, users["petro"])
         tournament_services.tournament_create(
             club=club,
             name="Весенний турнир",
@@ -104,7 +106,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, a rubber bridge evening, and an open dispute."
+                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, and an open dispute."
             )
         )
 
@@ -166,6 +168,20 @@ class Command(BaseCommand):
         tournament_services.tournament_publish(tournament=tournament, published=True)
         tournament_services.standings_compile(tournament=tournament)  # the first game started it running
         return tournament
+
+    def _preferans(self, club: Club, scorer: Any) -> None:
+        """A pulka of preferans played outside any tournament: Ольга, Тарас and Вера under Sochi."""
+        pulka = simulate_preferans(players=("Ольга", "Тарас", "Вера"), seed=7, deals=12, ruleset="sochi")
+        content = json.dumps(pulka.document, ensure_ascii=False, indent=1).encode()
+        played = timezone.now().replace(hour=20, minute=0, second=0, microsecond=0) - timedelta(days=3)
+        game_upload(
+            club=club,
+            content=content,
+            user=scorer,
+            filename="pulka.json",
+            source=Upload.Source.WEB,
+            played_at=played,
+        )
 
     def _bridge(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
         """A rubber bridge evening: two tables of partnerships, standings by whists."""
