@@ -84,3 +84,18 @@ class FindingsCollector(list[Finding]):
                 card=card,
             )
         )
+
+
+def format_findings(findings: list[dict[str, Any]]) -> list[str]:
+    """The findings of a report as the readable sheets print them, one line each."""
+    if not findings:
+        return ["No findings: the log is consistent with the rules."]
+    lines = [f"Findings ({len(findings)}):"]
+    for f in findings:
+        where = " ".join(
+            f"{label} {f[key]}"
+            for label, key in (("deal", "deal"), ("trick", "trick"))
+            if f.get(key) is not None
+        )
+        lines.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {f['message']}")
+    return lines

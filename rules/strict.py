@@ -7,8 +7,10 @@ are refused with a message that says what was found instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.cards import CARD_BY_SPELLING, CardError, parse_card
 from rules.errors import MalformedDocument
 from rules.jsondoc import DuplicateKeys
 
@@ -64,3 +66,79 @@ def check_fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: s
         if key not in allowed:
             where = f"{path}.{key}" if path else key
             raise MalformedDocument(where, f"unknown field {key!r}; {what} has {', '.join(allowed)}")
+
+
+def read_ruleset_field(value: Any) -> str | dict[str, Any] | None:
+    """A log's ``ruleset`` kept as written (a preset name or an object); the game's ruleset
+    module reads the preset and the options."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if not value.strip():
+            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
+        return value
+    if isinstance(value, dict):
+        return read_object(value, "ruleset", "the ruleset")
+    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
+
+
+def preset_values(
+    raw: Any,
+    *,
+    presets: Mapping[str, Mapping[str, Any]],
+    options: Sequence[str],
+    default: str,
+    path: str = "ruleset",
+) -> tuple[str, dict[str, Any]]:
+    """A ruleset given as a preset name or ``{"preset": ..., option: value, ...}``: the preset's
+    name and its values with the overrides laid over them (not yet checked one by one).
+
+    Every game's ``resolve_ruleset`` starts here; an unknown preset or option is refused with
+    its path.
+    """
+    if isinstance(raw, str):
+        preset, given = raw, {}
+        preset_path = path
+    elif isinstance(raw, dict):
+        given = dict(raw)
+        preset = given.pop("preset", default)
+        preset_path = f"{path}.preset"
+        if not isinstance(preset, str):
+            raise MalformedDocument(preset_path, "must be a preset name (a string)")
+    else:
+        raise MalformedDocument(path, "must be a preset name or an object with a preset and options")
+    if preset not in presets:
+        raise MalformedDocument(preset_path, f"unknown preset {preset!r}; known: {', '.join(presets)}")
+    for name in given:
+        if name not in options:
+            raise MalformedDocument(
+                f"{path}.{name}", f"unknown ruleset option {name!r}; known: {', '.join(options)}"
+            )
+    return preset, {**presets[preset], **given}
+
+
+def read_card(value: Any, path: str) -> int:
+    """One card, read leniently (``10H``, ``Т♥``), as the engine's int; refused with its path."""
+    if type(value) is not str:
+        raise MalformedDocument(path, f"must be a card such as 'TH' or '10♥', not {describe(value)}")
+    card = CARD_BY_SPELLING.get(value)
+    if card is not None:
+        return card
+    try:
+        return parse_card(value)
+    except CardError as exc:
+        raise MalformedDocument(path, f"unknown card: {exc}") from None
+
+
+def read_cards(value: Any, path: str, what: str) -> tuple[int, ...]:
+    """A list of cards; the hot spot of parsing, so one dict probe per card and paths only on
+    the error path."""
+    if type(value) is not list:
+        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+    try:
+        cards = tuple(map(CARD_BY_SPELLING.get, value))
+    except TypeError:  # an unhashable value (a list or object) where a card should be
+        cards = (None,)
+    if None in cards:
+        return tuple(read_card(v, f"{path}[{j}]") for j, v in enumerate(value))
+    return cards  # type: ignore[return-value]

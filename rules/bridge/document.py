@@ -42,10 +42,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.bridge.core import SEATS, Call, Seat, Side, Strain
-from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
+from rules.cards import NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
-from rules.strict import check_fields, describe, read_int, read_object
+from rules.strict import (
+    check_fields,
+    describe,
+    read_cards,
+    read_int,
+    read_object,
+    read_ruleset_field,
+)
 
 GAME = "bridge-rubber"
 VERSION = 1
@@ -76,8 +83,6 @@ SIDE_NAMES = ("we", "they")
 SCORE_LINES = ("above", "below")
 HONOURS_POINTS = (100, 150)
 TRICKS = 13
-
-_card_by_spelling = CARD_BY_SPELLING.get
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +216,7 @@ def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
             "version", f"unsupported version: {describe(version)}; this reader knows version 1"
         )
     players = _players(doc["players"])
-    ruleset = _ruleset(doc.get("ruleset"))
+    ruleset = read_ruleset_field(doc.get("ruleset"))
     event = None if doc.get("event") is None else _event(doc["event"])
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
@@ -262,48 +267,10 @@ def _players(value: Any) -> tuple[str, str, str, str]:
     return (value[0], value[1], value[2], value[3])
 
 
-def _ruleset(value: Any) -> str | dict[str, Any] | None:
-    """Kept as written: the ruleset module reads the preset and options."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        if not value.strip():
-            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
-        return value
-    if isinstance(value, dict):
-        return read_object(value, "ruleset", "the ruleset")
-    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
-
-
 def _seat(value: Any, path: str) -> Seat:
     if type(value) is str and value.strip().upper() in ("N", "E", "S", "W"):
         return Seat.of(value.strip().upper())
     raise MalformedDocument(path, f"must be a seat, one of N, E, S, W, not {describe(value)}")
-
-
-def _card(value: Any, path: str) -> int:
-    if type(value) is not str:
-        raise MalformedDocument(path, f"must be a card such as 'TH' or '10♥', not {describe(value)}")
-    card = _card_by_spelling(value)
-    if card is not None:
-        return card
-    try:
-        return parse_card(value)
-    except CardError as exc:
-        raise MalformedDocument(path, f"unknown card: {exc}") from None
-
-
-def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
-    """A list of cards; one dict probe per card, paths only on the error path."""
-    if type(value) is not list:
-        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
-    try:
-        cards = tuple(map(_card_by_spelling, value))
-    except TypeError:  # an unhashable value (a list or object) where a card should be
-        cards = (None,)
-    if None in cards:
-        return tuple(_card(v, f"{path}[{j}]") for j, v in enumerate(value))
-    return cards  # type: ignore[return-value]
 
 
 def _deal(value: Any, path: str) -> BridgeDeal:
@@ -387,7 +354,7 @@ def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
         if seat in given:
             raise MalformedDocument(hp, f"the hand of {seat} is given twice")
         given.add(seat)
-        cards = _cards(raw, hp, "a hand")
+        cards = read_cards(raw, hp, "a hand")
         if len(cards) != TRICKS:
             raise MalformedDocument(hp, f"a hand has 13 cards, not {len(cards)}")
         mask = 0
@@ -423,7 +390,7 @@ def _play(value: Any, path: str, claimed: bool) -> tuple[tuple[int, ...], ...]:
         raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
     if len(value) > TRICKS:
         raise MalformedDocument(path, f"a deal has 13 tricks, not {len(value)}")
-    tricks = tuple(_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
+    tricks = tuple(read_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
     for t, trick in enumerate(tricks):
         tp = f"{path}[{t}]"
         if not 1 <= len(trick) <= 4:

@@ -9,7 +9,7 @@ from rules.bridge.core import SEATS, Contract, Side
 from rules.bridge.rubber import RubberResult
 from rules.bridge.ruleset import Ruleset
 from rules.bridge.scoring import SIDE_KEYS, DealScore
-from rules.findings import Finding, worst_status
+from rules.findings import Finding, format_findings, worst_status
 
 
 @dataclass(slots=True)
@@ -104,18 +104,7 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
             lines.append("-" * 72)
     lines.append(f"Totals: We {rep['totals'][0]}, They {rep['totals'][1]}; whists {rep['whists']}")
     lines.append("")
-    findings = rep["findings"]
-    if not findings:
-        lines.append("No findings: the log is consistent with the rules.")
-    else:
-        lines.append(f"Findings ({len(findings)}):")
-        for f in findings:
-            where = " ".join(
-                f"{label} {f[key]}"
-                for label, key in (("deal", "deal"), ("trick", "trick"))
-                if f.get(key) is not None
-            )
-            lines.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {f['message']}")
+    lines.extend(format_findings(rep["findings"]))
     return "\n".join(lines) + "\n"
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.strict import describe, read_bool, read_int
+from rules.strict import describe, preset_values, read_bool, read_int
 
 #: How an exact half of a hundred is rounded when the difference of the
 #: totals becomes whists ("делят на 100 с округлением до целого числа"):
@@ -205,25 +205,7 @@ def resolve_ruleset(
     if players != 4:
         raise MalformedDocument("players", f"rubber bridge is played by four players, not {players}")
     raw: Any = "seed" if value is None else value
-    if isinstance(raw, str):
-        preset, given = raw, {}
-        preset_path = path
-    elif isinstance(raw, dict):
-        given = dict(raw)
-        preset = given.pop("preset", "seed")
-        preset_path = f"{path}.preset"
-        if not isinstance(preset, str):
-            raise MalformedDocument(preset_path, "must be a preset name (a string)")
-    else:
-        raise MalformedDocument(path, "must be a preset name or an object with a preset and options")
-    if preset not in PRESETS:
-        raise MalformedDocument(preset_path, f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    for name in given:
-        if name not in OPTIONS:
-            raise MalformedDocument(
-                f"{path}.{name}", f"unknown ruleset option {name!r}; known: {', '.join(OPTIONS)}"
-            )
-    values = {**PRESETS[preset], **given}
+    preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="seed", path=path)
     resolved: dict[str, Any] = {}
     for name in OPTIONS:
         where = f"{path}.{name}"

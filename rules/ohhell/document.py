@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from rules.cards import CARD_BY_SPELLING, NAME, CardError, parse_card
+from rules.cards import CARD_BY_SPELLING, NAME
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
 from rules.ohhell.ruleset import MAX_PLAYERS, MIN_PLAYERS, Ruleset, max_cards, resolve_ruleset
-from rules.strict import describe, read_bool, read_int, read_object
+from rules.strict import describe, read_bool, read_card, read_cards, read_int, read_object
 
 GAME = "oh-hell"
 VERSION = 1
@@ -120,31 +120,6 @@ def _players(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _card(value: Any, path: str) -> int:
-    if type(value) is not str:
-        raise MalformedDocument(path, f"must be a card such as 'TH' or '10♥', not {describe(value)}")
-    card = _card_by_spelling(value)
-    if card is not None:
-        return card
-    try:
-        return parse_card(value)
-    except CardError as exc:
-        raise MalformedDocument(path, f"unknown card: {exc}") from None
-
-
-def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
-    """A list of cards; the hot spot of parsing, so one dict probe per card."""
-    if type(value) is not list:
-        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
-    try:
-        cards = tuple(map(_card_by_spelling, value))
-    except TypeError:  # an unhashable value (a list or object) where a card should be
-        cards = (None,)
-    if None in cards:
-        return tuple(_card(v, f"{path}[{j}]") for j, v in enumerate(value))
-    return cards  # type: ignore[return-value]
-
-
 def _seat(value: Any, path: str, n: int) -> int:
     if type(value) is not int:
         raise MalformedDocument(path, f"must be a seat number, not {describe(value)}")
@@ -196,7 +171,7 @@ def _deal(value: Any, path: str, n: int) -> Deal:
     if "trump" not in d:
         raise MalformedDocument(f"{path}.trump", "is required (null for a deal without trumps)")
     trump_raw = d["trump"]
-    trump = None if trump_raw is None else _card(trump_raw, f"{path}.trump")
+    trump = None if trump_raw is None else read_card(trump_raw, f"{path}.trump")
     cards = get("cards")
     if cards is not None and (type(cards) is not int or not 1 <= cards <= max_cards(n)):
         read_int(cards, f"{path}.cards", 1, max_cards(n))
@@ -204,7 +179,8 @@ def _deal(value: Any, path: str, n: int) -> Deal:
     if get("hands") is not None:
         hp = f"{path}.hands"
         hands = tuple(
-            _cards(h, f"{hp}[{s}]", "a hand") for s, h in enumerate(_seat_list(d["hands"], hp, n, "hands"))
+            read_cards(h, f"{hp}[{s}]", "a hand")
+            for s, h in enumerate(_seat_list(d["hands"], hp, n, "hands"))
         )
     blind = None
     if get("blind") is not None:
@@ -262,7 +238,7 @@ def _tricks(value: Any, path: str) -> tuple[tuple[int, ...], ...]:
             return tuple(out)  # type: ignore[arg-type]
     except TypeError:  # an unhashable value (a list or object) where a card should be
         pass
-    return tuple([_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value)])
+    return tuple([read_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value)])
 
 
 def _events(value: Any, path: str, n: int) -> tuple[Event, ...]:
@@ -284,7 +260,7 @@ def _events(value: Any, path: str, n: int) -> tuple[Event, ...]:
         if len(kinds) != 1:
             raise MalformedDocument(ep, f"an event is exactly one of {', '.join(EVENT_KINDS)} with its seat")
         kind = kinds[0]
-        val = read_int(e[kind], f"{ep}.bid") if kind == "bid" else _card(e[kind], f"{ep}.{kind}")
+        val = read_int(e[kind], f"{ep}.bid") if kind == "bid" else read_card(e[kind], f"{ep}.{kind}")
         out.append(Event(kind, seat, val))
     return tuple(out)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import NAME
-from rules.findings import Finding, worst_status
+from rules.findings import Finding, format_findings, worst_status
 from rules.ohhell.ruleset import Ruleset
 
 
@@ -111,16 +111,5 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
     if any(any(d.get("blind") or []) for d in rep["deals"]):
         lines.append("  * bid blind")
     lines.append("")
-    findings = rep["findings"]
-    if not findings:
-        lines.append("No findings: the log is consistent with the rules.")
-    else:
-        lines.append(f"Findings ({len(findings)}):")
-        for f in findings:
-            where = " ".join(
-                f"{label} {f[key]}"
-                for label, key in (("deal", "deal"), ("trick", "trick"))
-                if f.get(key) is not None
-            )
-            lines.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {f['message']}")
+    lines.extend(format_findings(rep["findings"]))
     return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.cards import DECK_SIZE
 from rules.errors import MalformedDocument
-from rules.strict import describe, read_bool, read_int
+from rules.strict import describe, preset_values, read_bool, read_int
 
 #: "Если играют 3 игрока, то сдач всего 15. Если играют 4 игрока, то сдач 13.
 #: Если играют 5 игроков, то сдач 10. Если играют 6 игроков, то сдач 8. Если
@@ -123,25 +123,7 @@ def max_cards(players: int) -> int:
 
 def resolve_ruleset(raw: Any, players: int, path: str = "ruleset") -> Ruleset:
     """Resolve a document's ``ruleset`` for a table of ``players``; raise MalformedDocument."""
-    if isinstance(raw, str):
-        preset, given = raw, {}
-        preset_path = path
-    elif isinstance(raw, dict):
-        given = dict(raw)
-        preset = given.pop("preset", "classic")
-        preset_path = f"{path}.preset"
-        if not isinstance(preset, str):
-            raise MalformedDocument(preset_path, "must be a preset name (a string)")
-    else:
-        raise MalformedDocument(path, "must be a preset name or an object with a preset and options")
-    if preset not in PRESETS:
-        raise MalformedDocument(preset_path, f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    for name in given:
-        if name not in OPTIONS:
-            raise MalformedDocument(
-                f"{path}.{name}", f"unknown ruleset option {name!r}; known: {', '.join(OPTIONS)}"
-            )
-    values = {**PRESETS[preset], **given}
+    preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="classic", path=path)
     schedule = _schedule(values["schedule"], players, f"{path}.schedule")
     made_bonus = read_int(values["made_bonus"], f"{path}.made_bonus")
     nil_made, nil_per_card = _nil(values["nil_made"], made_bonus, f"{path}.nil_made")

@@ -31,11 +31,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rules.cards import BIT, CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF, CardError, parse_card
+from rules.cards import BIT, NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
 from rules.preferans.core import DECK_MASK, HAND_SIZE, TALON_SIZE, Contract, read_contract
-from rules.strict import check_fields, describe, read_bool, read_int, read_object
+from rules.strict import (
+    check_fields,
+    describe,
+    read_bool,
+    read_card,
+    read_int,
+    read_object,
+    read_ruleset_field,
+)
 
 GAME = "preferans"
 VERSION = 1
@@ -66,8 +74,6 @@ WhistKind = Literal["whist", "pass", "half"]
 EntryKind = Literal["pool", "mountain", "whist"]
 WHIST_KINDS: tuple[WhistKind, ...] = ("whist", "pass", "half")
 ENTRY_KINDS: tuple[EntryKind, ...] = ("pool", "mountain", "whist")
-
-_card_by_spelling = CARD_BY_SPELLING.get
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +177,7 @@ def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
             "version", f"unsupported version: {describe(version)}; this reader knows version 1"
         )
     players = _players(doc["players"])
-    ruleset = _ruleset(doc.get("ruleset"))
+    ruleset = read_ruleset_field(doc.get("ruleset"))
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
         raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
@@ -197,28 +203,8 @@ def _players(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _ruleset(value: Any) -> str | dict[str, Any] | None:
-    """Kept as written: the ruleset module reads the preset and options."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        if not value.strip():
-            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
-        return value
-    if isinstance(value, dict):
-        return read_object(value, "ruleset", "the ruleset")
-    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
-
-
 def _card(value: Any, path: str) -> int:
-    if type(value) is not str:
-        raise MalformedDocument(path, f"must be a card such as 'TH' or 'Q♠', not {describe(value)}")
-    card = _card_by_spelling(value)
-    if card is None:
-        try:
-            card = parse_card(value)
-        except CardError as exc:
-            raise MalformedDocument(path, f"unknown card: {exc}") from None
+    card = read_card(value, path)
     if not DECK_MASK & BIT[card]:
         raise MalformedDocument(path, f"{NAME[card]} is not in the 32-card preferans deck (7 to ace)")
     return card

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.findings import Finding, worst_status
+from rules.findings import Finding, format_findings, worst_status
 from rules.preferans.pulka import Entry, Pulka
 from rules.preferans.ruleset import Ruleset
 from rules.preferans.settlement import Settlement
@@ -189,16 +189,5 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
         )
     )
     lines.append("")
-    findings = rep["findings"]
-    if not findings:
-        lines.append("No findings: the log is consistent with the rules.")
-    else:
-        lines.append(f"Findings ({len(findings)}):")
-        for f in findings:
-            where = " ".join(
-                f"{label} {f[key]}"
-                for label, key in (("deal", "deal"), ("trick", "trick"))
-                if f.get(key) is not None
-            )
-            lines.append(f"  {f['severity']:<7} {f['code']:<20} {where:<16} {f['message']}")
+    lines.extend(format_findings(rep["findings"]))
     return "\n".join(lines) + "\n"

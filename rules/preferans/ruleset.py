@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.strict import describe, read_bool, read_int
+from rules.strict import describe, preset_values, read_bool, read_int
 
 LEVELS = (6, 7, 8, 9, 10)
 PASSOUT_SCORINGS = ("mountain", "whists")
@@ -277,25 +277,7 @@ def resolve_ruleset(value: Any = None, players: int = 3, path: str = "ruleset") 
     if type(players) is not int or players not in (3, 4):
         raise MalformedDocument("players", f"preferans is played by three or four players, not {players!r}")
     raw: Any = "sochi" if value is None else value
-    if isinstance(raw, str):
-        preset, given = raw, {}
-        preset_path = path
-    elif isinstance(raw, dict):
-        given = dict(raw)
-        preset = given.pop("preset", "sochi")
-        preset_path = f"{path}.preset"
-        if not isinstance(preset, str):
-            raise MalformedDocument(preset_path, "must be a preset name (a string)")
-    else:
-        raise MalformedDocument(path, "must be a preset name or an object with a preset and options")
-    if preset not in PRESETS:
-        raise MalformedDocument(preset_path, f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    for name in given:
-        if name not in OPTIONS:
-            raise MalformedDocument(
-                f"{path}.{name}", f"unknown ruleset option {name!r}; known: {', '.join(OPTIONS)}"
-            )
-    values = {**PRESETS[preset], **given}
+    preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="sochi", path=path)
     resolved: dict[str, Any] = {}
     for name in OPTIONS:
         where = f"{path}.{name}"
