@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.preferans import document as _document
 from rules.preferans.document import PreferansDeal, PreferansLog, to_document
-from rules.preferans.replay import ReplayOptions, replay
+from rules.preferans.replay import replay
 from rules.preferans.report import DealReport, Report, format_sheet
 from rules.preferans.results import (
     SEAT_DEAL_ROWS,
@@ -32,7 +32,7 @@ from rules.preferans.results import (
 from rules.preferans.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
 
 #: Bumped whenever a change to the rules could change a report.
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 __all__ = [
     "ENGINE_VERSION",
@@ -44,7 +44,6 @@ __all__ = [
     "DealReport",
     "PreferansDeal",
     "PreferansLog",
-    "ReplayOptions",
     "Report",
     "Ruleset",
     "blank_sheet",

@@ -47,7 +47,7 @@ from rules.strict import (
 
 GAME = "preferans"
 VERSION = 1
-TOP_FIELDS = ("game", "version", "ruleset", "players", "deals")
+TOP_FIELDS = ("game", "version", "ruleset", "players", "deals", "settlement")
 REQUIRED_TOP = ("game", "version", "players", "deals")
 DEAL_FIELDS = (
     "dealer",
@@ -62,10 +62,16 @@ DEAL_FIELDS = (
     "claim",
     "tricks",
     "entries",
+    "bombs",
 )
 CALL_FIELDS = ("seat", "call", "dark", "looked")
 WHIST_FIELDS = ("seat", "decision")
 ENTRY_FIELDS = ("seat", "kind", "points", "on")
+BOMB_FIELDS = ("seat", "event", "rank")
+SETTLEMENT_FIELDS = ("balances",)
+BOMB_EVENTS = ("drawn", "extinguished")
+#: A bomb's rank: 1 simple, 2 double, 3 ёлка (seed 002).
+BOMB_RANKS = (1, 2, 3)
 TRICKS = 10
 DARK_LEVELS = ("dark-1", "dark-2", "dark-3")
 
@@ -126,12 +132,25 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class BombMark:
+    """A bomb as the scorer marked it on the pulka: ``drawn`` for ``seat`` with its
+    ``rank`` (1 bomb, 2 double bomb, 3 ёлка), or ``extinguished`` (the rank, when written,
+    is checked too)."""
+
+    seat: int
+    event: Literal["drawn", "extinguished"]
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PreferansDeal:
     """One deal as logged; ``None`` where a field was not given.
 
     ``hands`` are bit masks by seat (``0`` for a dealer sitting out), ``talon``
-    and ``discard`` masks of two cards; ``play`` the tricks as card ints in the
-    order played, each starting with its leader.
+    and ``discard`` masks of two cards; ``talon_cards`` the talon in the order written
+    (the order a pass-out turns it); ``play`` the tricks as card ints in the order
+    played, each starting with its leader. ``claim`` is the count of tricks claimed, or
+    the claimed tricks per seat when the log gives them so.
     """
 
     dealer: int
@@ -143,9 +162,18 @@ class PreferansDeal:
     whists: tuple[WhistDecision, ...] | None = None
     open: bool | None = None
     play: tuple[tuple[int, ...], ...] | None = None
-    claim: int | None = None
+    claim: int | tuple[int, ...] | None = None
     tricks: tuple[int, ...] | None = None
     entries: tuple[Entry, ...] | None = None
+    bombs: tuple[BombMark, ...] | None = None
+    talon_cards: tuple[int, ...] | None = None
+
+    @property
+    def claimed(self) -> int | None:
+        """How many tricks the claim covers, however the log wrote it."""
+        if self.claim is None or isinstance(self.claim, int):
+            return self.claim
+        return sum(self.claim)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +183,8 @@ class PreferansLog:
     players: tuple[str, ...]
     ruleset: str | dict[str, Any] | None
     deals: tuple[PreferansDeal, ...]
+    #: The whole balances per seat as the scorer settled the pulka, when the log gives them.
+    settlement: tuple[int, ...] | None = None
 
 
 # -- parse -----------------------------------------------------------------------
@@ -182,7 +212,8 @@ def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
     if type(raw_deals) is not list:
         raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
     deals = tuple(_deal(d, f"deals[{i}]", len(players)) for i, d in enumerate(raw_deals))
-    return PreferansLog(players=players, ruleset=ruleset, deals=deals)
+    settlement = None if doc.get("settlement") is None else _settlement(doc["settlement"], len(players))
+    return PreferansLog(players=players, ruleset=ruleset, deals=deals, settlement=settlement)
 
 
 def _players(value: Any) -> tuple[str, ...]:
@@ -244,12 +275,12 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
     dealer = _seat(d["dealer"], f"{path}.dealer", n)
     holder: dict[int, str] = {}
     hands = None if get("hands") is None else _hands(d["hands"], f"{path}.hands", n, dealer, holder)
-    talon = None
+    talon = talon_cards = None
     if get("talon") is not None:
-        cards = _cards(d["talon"], f"{path}.talon", "the talon")
-        if len(cards) != TALON_SIZE:
-            raise MalformedDocument(f"{path}.talon", f"the talon has 2 cards, not {len(cards)}")
-        talon = _mask(cards, f"{path}.talon", holder, "the talon")
+        talon_cards = _cards(d["talon"], f"{path}.talon", "the talon")
+        if len(talon_cards) != TALON_SIZE:
+            raise MalformedDocument(f"{path}.talon", f"the talon has 2 cards, not {len(talon_cards)}")
+        talon = _mask(talon_cards, f"{path}.talon", holder, "the talon")
     if "auction" not in d:
         raise MalformedDocument(f"{path}.auction", "is required (the passes of a pass-out too)")
     auction = _auction(d["auction"], f"{path}.auction", n, dealer)
@@ -269,7 +300,7 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
             )
     whists = None if get("whists") is None else _whists(d["whists"], f"{path}.whists", n, dealer)
     open_play = None if get("open") is None else read_bool(d["open"], f"{path}.open")
-    claim = None if get("claim") is None else read_int(d["claim"], f"{path}.claim", 0, TRICKS)
+    claim = None if get("claim") is None else _claim(d["claim"], f"{path}.claim", n)
     play = None if get("play") is None else _play(d["play"], f"{path}.play", claim is not None)
     if claim is not None and play is None:
         raise MalformedDocument(
@@ -277,6 +308,7 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
         )
     tricks = None if get("tricks") is None else _tricks(d["tricks"], f"{path}.tricks", n)
     entries = None if get("entries") is None else _entries(d["entries"], f"{path}.entries", n)
+    bombs = None if get("bombs") is None else _bombs(d["bombs"], f"{path}.bombs", n)
     return PreferansDeal(
         dealer=dealer,
         auction=auction,
@@ -290,7 +322,69 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
         claim=claim,
         tricks=tricks,
         entries=entries,
+        bombs=bombs,
+        talon_cards=talon_cards,
     )
+
+
+def _claim(value: Any, path: str, n: int) -> int | tuple[int, ...]:
+    """A count of tricks claimed, or the claimed tricks per seat (``[0, 3, 1]``)."""
+    if type(value) is list:
+        if len(value) != n:
+            raise MalformedDocument(
+                path, f"must give each of the {n} seats its claimed tricks, not {len(value)}"
+            )
+        shares = tuple(read_int(v, f"{path}[{i}]", 0, TRICKS) for i, v in enumerate(value))
+        if sum(shares) > TRICKS:
+            raise MalformedDocument(path, f"a deal has 10 tricks; the claim shares {sum(shares)}")
+        return shares
+    if type(value) is not int:
+        raise MalformedDocument(
+            path, f"must be the number of tricks claimed or a list of tricks per seat, not {describe(value)}"
+        )
+    return read_int(value, path, 0, TRICKS)
+
+
+def _bombs(value: Any, path: str, n: int) -> tuple[BombMark, ...]:
+    """The bombs the scorer drew or crossed out in this deal."""
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of bomb marks, not {describe(value)}")
+    out = []
+    for i, raw in enumerate(value):
+        bp = f"{path}[{i}]"
+        b = read_object(raw, bp, "a bomb mark")
+        check_fields(b, bp, BOMB_FIELDS, "a bomb mark")
+        for key in ("seat", "event"):
+            if key not in b:
+                raise MalformedDocument(f"{bp}.{key}", "is required")
+        seat = read_int(b["seat"], f"{bp}.seat", 0, n - 1)
+        event = b["event"]
+        if event not in BOMB_EVENTS:
+            raise MalformedDocument(
+                f"{bp}.event", f"must be 'drawn' or 'extinguished', not {describe(event)}"
+            )
+        rank = None if b.get("rank") is None else read_int(b["rank"], f"{bp}.rank", 1, 3)
+        if event == "drawn" and rank is None:
+            raise MalformedDocument(
+                f"{bp}.rank", "is required for a bomb drawn: 1 bomb, 2 double bomb, 3 ёлка"
+            )
+        out.append(BombMark(seat=seat, event=event, rank=rank))
+    return tuple(out)
+
+
+def _settlement(value: Any, n: int) -> tuple[int, ...]:
+    """The settlement as the scorer wrote it: each seat's balance in whole whists."""
+    s = read_object(value, "settlement", "the settlement")
+    check_fields(s, "settlement", SETTLEMENT_FIELDS, "the settlement")
+    if "balances" not in s:
+        raise MalformedDocument("settlement.balances", "is required: each seat's balance in whists")
+    balances = s["balances"]
+    if type(balances) is not list or len(balances) != n:
+        raise MalformedDocument(
+            "settlement.balances",
+            f"must be a list of {n} whole numbers, one per seat, not {describe(balances)}",
+        )
+    return tuple(read_int(v, f"settlement.balances[{i}]") for i, v in enumerate(balances))
 
 
 def _hands(value: Any, path: str, n: int, dealer: int, holder: dict[int, str]) -> tuple[int, ...]:
@@ -476,6 +570,8 @@ def to_document(log: PreferansLog) -> dict[str, Any]:
         doc["ruleset"] = log.ruleset
     doc["players"] = list(log.players)
     doc["deals"] = [_deal_document(deal) for deal in log.deals]
+    if log.settlement is not None:
+        doc["settlement"] = {"balances": list(log.settlement)}
     return doc
 
 
@@ -483,7 +579,9 @@ def _deal_document(deal: PreferansDeal) -> dict[str, Any]:
     out: dict[str, Any] = {"dealer": deal.dealer}
     if deal.hands is not None:
         out["hands"] = [card_names(m) for m in deal.hands]
-    if deal.talon is not None:
+    if deal.talon_cards is not None:
+        out["talon"] = [NAME[c] for c in deal.talon_cards]
+    elif deal.talon is not None:
         out["talon"] = card_names(deal.talon)
     out["auction"] = [call_document(c) for c in deal.auction]
     if deal.discard is not None:
@@ -497,11 +595,20 @@ def _deal_document(deal: PreferansDeal) -> dict[str, Any]:
     if deal.play is not None:
         out["play"] = [[NAME[c] for c in trick] for trick in deal.play]
     if deal.claim is not None:
-        out["claim"] = deal.claim
+        out["claim"] = deal.claim if isinstance(deal.claim, int) else list(deal.claim)
     if deal.tricks is not None:
         out["tricks"] = list(deal.tricks)
     if deal.entries is not None:
         out["entries"] = [_entry_document(e) for e in deal.entries]
+    if deal.bombs is not None:
+        out["bombs"] = [_bomb_document(b) for b in deal.bombs]
+    return out
+
+
+def _bomb_document(mark: BombMark) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": mark.seat, "event": mark.event}
+    if mark.rank is not None:
+        out["rank"] = mark.rank
     return out
 
 

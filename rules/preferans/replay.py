@@ -45,11 +45,17 @@ Decisions (docs/preferans-log.md, "Report"):
 - **Tricks unknown** (a game whisted or a pass-out with neither play nor ``tricks``): the
   scorer's ``entries`` are written on the pulka as logged (nothing to check them against);
   with no entries either the deal writes nothing.
-- **Claim**: the log's ``claim`` is a count; the shares of the unplayed tricks come from
-  ``tricks`` (written minus what the play gave). A short last trick before a claim is
-  left to the claim. Without ``tricks`` a claimed deal's tricks are unknown.
-- **Talon order**: the parsed log keeps the talon as a set, so the pass-out's talon tricks
-  are turned in the canonical order of the log (♠ ♣ ♦ ♥, ace down) — a canonical log's order.
+- **Claim**: a ``claim`` per seat gives the unplayed tricks; a ``claim`` written as a count
+  takes its shares from ``tricks`` (written minus what the play gave). A short last trick
+  before a claim is left to the claim. A counted claim without ``tricks`` leaves the
+  deal's tricks unknown.
+- **Talon order**: the pass-out's talon tricks are turned in the order the log writes the
+  talon (``PreferansDeal.talon_cards``).
+- **Readings**: the options of the play, the auction and the bombs are the ruleset's
+  (:func:`replay_options`), so a document chooses them and the report echoes them.
+- **Bombs and settlement as written**: a deal's ``bombs`` marks are compared with the bombs
+  drawn and put out (``BOMB_MISMATCH``), the log's ``settlement`` with the whole balances
+  (``SETTLEMENT_MISMATCH``); neither is compared when the log leaves it out.
 - **Dealer**: each deal's dealer should be the one left of the last (``WRONG_DEALER``,
   a warning).
 - **Dark streak**: any deal other than a dark pass-out ends the run of dark pass-outs;
@@ -60,8 +66,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any, cast
 
-from rules.cards import CARD_BY_SPELLING, cards_of
+from rules.cards import cards_of
 from rules.preferans.auction import (
     AuctionOptions,
     AuctionResult,
@@ -74,7 +81,7 @@ from rules.preferans.bombs import BombOptions, BombState
 from rules.preferans.codes import Findings
 from rules.preferans.core import Contract, Strain
 from rules.preferans.document import Entry as LoggedEntry
-from rules.preferans.document import PreferansDeal, PreferansLog, card_names
+from rules.preferans.document import PreferansDeal, PreferansLog
 from rules.preferans.play import DEFAULT_OPTIONS, PlayOptions, run_play
 from rules.preferans.pulka import Entry, Pulka, score_game, score_passout
 from rules.preferans.report import DealReport, Report
@@ -87,14 +94,35 @@ TRICKS = 10
 
 @dataclass(frozen=True, slots=True)
 class ReplayOptions:
-    """The readings the ruleset does not carry: the bombs (whose game a bomb multiplies, the
-    three-player dealer), the play (first lead, pass-out talon) and the auction's dark
-    readings (``hold``, ``dark_levels``, ``dark_bar``, ``dark_double``; ``minimum`` and
-    ``dark_passouts`` are the pulka's and are filled per deal)."""
+    """The ruleset's readings as the modules take them: the bombs (whose game a bomb
+    multiplies, the three-player dealer), the play (first lead, pass-out talon) and the
+    auction's dark readings (``minimum`` and ``dark_passouts`` are the pulka's and are
+    filled per deal). Built from the ruleset by :func:`replay_options`."""
 
     bombs: BombOptions = field(default_factory=BombOptions)
     play: PlayOptions = DEFAULT_OPTIONS
     auction: AuctionOptions = field(default_factory=AuctionOptions)
+
+
+def replay_options(ruleset: Ruleset) -> ReplayOptions:
+    """The readings a ruleset chose (``first_lead`` … ``bomb_dealer``), per module."""
+    return ReplayOptions(
+        bombs=BombOptions(
+            use=cast(Any, ruleset.bomb_use), three_player_dealer=cast(Any, ruleset.bomb_dealer)
+        ),
+        play=PlayOptions(
+            first_lead=cast(Any, ruleset.first_lead),
+            passout_talon=ruleset.passout_talon,
+            talon_order=cast(Any, ruleset.talon_order),
+        ),
+        auction=AuctionOptions(
+            dark=ruleset.dark_games,
+            hold=cast(Any, ruleset.hold),
+            dark_levels=cast(Any, ruleset.dark_levels),
+            dark_bar=cast(Any, ruleset.dark_bar),
+            dark_double=cast(Any, ruleset.dark_double),
+        ),
+    )
 
 
 @dataclass(slots=True)
@@ -106,25 +134,28 @@ class _State:
     last_dealer: int | None = None
 
 
-def replay(log: PreferansLog, options: ReplayOptions | None = None) -> Report:
+def replay(log: PreferansLog) -> Report:
     """Replay a parsed log; the report with the pulka, the settlement, the deals and the findings.
 
     Raises MalformedDocument only for a ruleset the log names wrongly (the package's
     ``parse`` refuses those first).
     """
-    opts = options or ReplayOptions()
     n = len(log.players)
     ruleset = resolve_ruleset(log.ruleset, n)
+    opts = replay_options(ruleset)
     findings = Findings(log.players)
     state = _State(pulka=Pulka(n, ruleset), bombs=BombState(n, options=opts.bombs))
     deals = [
         _deal(number, deal, ruleset, state, opts, findings) for number, deal in enumerate(log.deals, start=1)
     ]
+    settlement = settle(state.pulka)
+    if log.settlement is not None:
+        _compare_settlement(log.settlement, settlement.whole_balances(), findings)
     return Report(
         ruleset=ruleset,
         players=log.players,
         pulka=state.pulka,
-        settlement=settle(state.pulka),
+        settlement=settlement,
         deals=deals,
         findings=list(findings),
     )
@@ -164,13 +195,6 @@ def _deal(
     return report
 
 
-def _ordered(mask: int | None) -> tuple[int, ...] | None:
-    """A mask's cards in the log's canonical order (the talon turned in that order)."""
-    if mask is None:
-        return None
-    return tuple(CARD_BY_SPELLING[name] for name in card_names(mask))
-
-
 def _tricks(
     number: int,
     deal: PreferansDeal,
@@ -183,11 +207,14 @@ def _tricks(
     """The tricks per seat: from the play when it accounts for all ten, else as written."""
     if deal.play is None:
         return deal.tricks
-    talon = _ordered(deal.talon)
+    talon = deal.talon_cards
     discard = None if deal.discard is None else tuple(cards_of(deal.discard))
     play = deal.play
     claim: tuple[int, ...] | None = None
-    if deal.claim is not None:
+    if isinstance(deal.claim, tuple):
+        play = tuple(t for t in play if len(t) == 3)
+        claim = deal.claim
+    elif deal.claim is not None:
         play = tuple(t for t in play if len(t) == 3)
         if deal.tricks is not None:
             scratch = Findings(f.players)
@@ -288,6 +315,7 @@ def _game(
         if made and before is not None:
             state.pulka.extinguish_bomb(before.owner)
             extinguished.append((before.owner, int(before.rank)))
+    _compare_bombs(number, deal, [], extinguished, f)
     return DealReport(
         deal=number,
         dealer=deal.dealer,
@@ -344,6 +372,7 @@ def _passout(
             drawn.append((bomb.owner, int(bomb.rank)))
     else:
         state.dark_passouts = 0
+    _compare_bombs(number, deal, drawn, [], f)
     return DealReport(
         deal=number,
         dealer=deal.dealer,
@@ -404,3 +433,56 @@ def _compare(number: int, logged: tuple[LoggedEntry, ...], written: list[Entry],
             deal=number,
             seat=seat,
         )
+
+
+def _compare_bombs(
+    number: int,
+    deal: PreferansDeal,
+    drawn: list[tuple[int, int]],
+    extinguished: list[tuple[int, int]],
+    f: Findings,
+) -> None:
+    """``BOMB_MISMATCH`` for each bomb the scorer marked that the deal did not draw or put
+    out, and each one it did that is not marked. A deal without ``bombs`` is not compared;
+    an extinguished mark without a rank matches the seat's bomb whatever its rank."""
+    if deal.bombs is None:
+        return
+    want: Counter[tuple[str, int, int | None]] = Counter()
+    for owner, bomb in drawn:
+        want[("drawn", owner, bomb)] += 1
+    for owner, bomb in extinguished:
+        want[("extinguished", owner, bomb)] += 1
+    marked: Counter[tuple[str, int, int | None]] = Counter()
+    for mark in deal.bombs:
+        key: tuple[str, int, int | None] = (mark.event, mark.seat, mark.rank)
+        if mark.event == "extinguished" and mark.rank is None:
+            # Unranked: take the rank the replay put out for this seat, if it put one out.
+            ranks = [r for (e, s, r), c in want.items() if e == "extinguished" and s == mark.seat and c]
+            key = (mark.event, mark.seat, ranks[0] if ranks else None)
+        marked[key] += 1
+    for event, seat, rank in sorted(set(want) | set(marked), key=lambda k: (k[1], k[0], k[2] or 0)):
+        have, should = marked[(event, seat, rank)], want[(event, seat, rank)]
+        if have == should:
+            continue
+        what = f"a {_BOMB_NAMES.get(rank or 0, 'bomb')}"
+        if have > should:
+            message = f"{f.players[seat]} is marked with {what} {event}, but the deal {_NOT[event]}"
+        else:
+            message = f"the deal {_DID[event]} {what} for {f.players[seat]}, but the pulka does not mark it"
+        f.add("BOMB_MISMATCH", message, deal=number, seat=seat)
+
+
+_BOMB_NAMES = {1: "bomb", 2: "double bomb", 3: "ёлка"}
+_NOT = {"drawn": "draws no such bomb", "extinguished": "puts out no such bomb"}
+_DID = {"drawn": "draws", "extinguished": "puts out"}
+
+
+def _compare_settlement(written: tuple[int, ...], computed: tuple[int, ...], f: Findings) -> None:
+    """``SETTLEMENT_MISMATCH`` for each seat whose written balance is not the replay's."""
+    for seat, (have, want) in enumerate(zip(written, computed, strict=True)):
+        if have != want:
+            f.add(
+                "SETTLEMENT_MISMATCH",
+                f"{f.players[seat]} is settled at {have:+d} whists, but the pulka settles at {want:+d}",
+                seat=seat,
+            )

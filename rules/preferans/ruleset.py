@@ -40,6 +40,43 @@ PASSOUT_SCORINGS = ("mountain", "whists")
 WHIST_SPLITS = ("greedy", "gentleman")
 HIGH_QUOTA_LIABLE = ("second", "both")
 OVERFLOW_TO = ("left", "highest")
+# The readings of the play, the auction and the bombs (docs/preferans.md); the first is the default.
+FIRST_LEADS = ("first-hand", "left-of-declarer")
+TALON_ORDERS = ("first-hand", "winner")
+HOLDS = ("first_hand", "elder", "none")
+DARK_LEVEL_READINGS = ("suits", "steps")
+DARK_BARS = ("raz", "any_bid")
+DARK_DOUBLES = ("all", "dark_range")
+BOMB_USES = ("owner", "table")
+BOMB_DEALERS = ("own-pass", "dealer")
+
+#: The options that choose one of a few words, and the words.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "passout_scoring": PASSOUT_SCORINGS,
+    "whist_split": WHIST_SPLITS,
+    "high_quota_liable": HIGH_QUOTA_LIABLE,
+    "overflow_to": OVERFLOW_TO,
+    "first_lead": FIRST_LEADS,
+    "talon_order": TALON_ORDERS,
+    "hold": HOLDS,
+    "dark_levels": DARK_LEVEL_READINGS,
+    "dark_bar": DARK_BARS,
+    "dark_double": DARK_DOUBLES,
+    "bomb_use": BOMB_USES,
+    "bomb_dealer": BOMB_DEALERS,
+}
+
+#: The yes/no options.
+SWITCHES = (
+    "consolation",
+    "consolation_dealer",
+    "misere_consolation",
+    "half_whist",
+    "open_whisting",
+    "amnesty",
+    "passout_talon",
+    "dark_games",
+)
 
 #: Option names in the order the report echoes them.
 OPTIONS = (
@@ -70,6 +107,16 @@ OPTIONS = (
     "mountain_whists",
     "overflow_to",
     "amnesty",
+    "first_lead",
+    "passout_talon",
+    "talon_order",
+    "hold",
+    "dark_games",
+    "dark_levels",
+    "dark_bar",
+    "dark_double",
+    "bomb_use",
+    "bomb_dealer",
 )
 
 #: Options that are one number per level 6, 7, 8, 9, 10.
@@ -135,6 +182,32 @@ _SOCHI: dict[str, Any] = {
     "overflow_to": "left",
     # "Эта наименьшая гора вычитается из гор всех других игроков (так называемая «амнистия»)".
     "amnesty": True,
+    # -- the readings (docs/preferans.md); the same under every convention --------------
+    # The player left of the dealer leads the first trick of every game, misère and
+    # pass-out included ("first-hand"); or the defender left of the declarer.
+    "first_lead": "first-hand",
+    # The talon's cards set the suit of the first two tricks of a pass-out.
+    "passout_talon": True,
+    # Who plays first to a talon trick and leads the third: the first hand each time.
+    "talon_order": "first-hand",
+    # Who may repeat a younger hand's bid ("здесь"): the first hand only.
+    "hold": "first_hand",
+    # The table plays the dark games of seed 002.
+    "dark_games": True,
+    # РАЗ/ДВА/ТРИ В ТЕМНУЮ are the dark 6♠/6♣/6♦, each declared directly ("suits"), or
+    # the first, second and third dark step ("steps").
+    "dark_levels": "suits",
+    # "после РАЗ нельзя ПАС В ТЕМНУЮ": after a РАЗ (light 6♠ or dark) — or after any bid.
+    "dark_bar": "raz",
+    # The dark declarer "платит или получает двойные очки" whatever he names ("all"), or
+    # only for the games played "только в темную" ("dark_range").
+    "dark_double": "all",
+    # A bomb multiplies its owner's next game as declarer ("owner"), or the next game at
+    # the table whoever declares it ("table").
+    "bomb_use": "owner",
+    # With three players the dealer's bomb is that of his own pass ("own-pass"), or a rank
+    # lower whenever anyone looked ("dealer", the four-player sentence applied to him).
+    "bomb_dealer": "own-pass",
 }
 
 #: Raw preset values.
@@ -209,6 +282,16 @@ class Ruleset:
     mountain_whists: int
     overflow_to: str
     amnesty: bool
+    first_lead: str
+    passout_talon: bool
+    talon_order: str
+    hold: str
+    dark_games: bool
+    dark_levels: str
+    dark_bar: str
+    dark_double: str
+    bomb_use: str
+    bomb_dealer: str
 
     def game_value(self, level: int) -> int:
         """The pool points of a played game of ``level`` tricks."""
@@ -284,23 +367,10 @@ def resolve_ruleset(value: Any = None, players: int = 3, path: str = "ruleset") 
         v = values[name]
         if name in LEVEL_TABLES:
             resolved[name] = _level_table(v, where)
-        elif name in (
-            "consolation",
-            "consolation_dealer",
-            "misere_consolation",
-            "half_whist",
-            "open_whisting",
-            "amnesty",
-        ):
+        elif name in SWITCHES:
             resolved[name] = read_bool(v, where)
-        elif name == "passout_scoring":
-            resolved[name] = _choice(v, PASSOUT_SCORINGS, where)
-        elif name == "whist_split":
-            resolved[name] = _choice(v, WHIST_SPLITS, where)
-        elif name == "high_quota_liable":
-            resolved[name] = _choice(v, HIGH_QUOTA_LIABLE, where)
-        elif name == "overflow_to":
-            resolved[name] = _choice(v, OVERFLOW_TO, where)
+        elif name in CHOICES:
+            resolved[name] = _choice(v, CHOICES[name], where)
         elif name == "passout_series":
             resolved[name] = _series(v, where, low=1)
         elif name == "passout_minimum":

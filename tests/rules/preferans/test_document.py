@@ -218,7 +218,10 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:
                 [NAME[x] for x in deck[t * 3 : t * 3 + 3]] for t in range(draw(st.integers(0, 10)))
             ]
             if draw(st.booleans()):
-                deal["claim"] = draw(st.integers(0, 10))
+                deal["claim"] = draw(
+                    st.integers(0, 10)
+                    | st.lists(st.integers(0, 3), min_size=n, max_size=n).filter(lambda c: sum(c) <= 10)
+                )
         if draw(st.booleans()):
             deal["tricks"] = [4 if s == active[0] else 3 if s in active else 0 for s in range(n)]
         if draw(st.booleans()):
@@ -226,12 +229,19 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:
                 {"seat": active[0], "kind": "pool", "points": draw(st.integers(-10, 40))},
                 {"seat": active[1], "kind": "whist", "points": 4, "on": active[0]},
             ]
+        if draw(st.booleans()):
+            deal["bombs"] = [
+                {"seat": draw(st.sampled_from(active)), "event": "drawn", "rank": draw(st.integers(1, 3))},
+                {"seat": active[0], "event": "extinguished"},
+            ][: draw(st.integers(0, 2))]
         deals.append(deal)
     out: dict[str, Any] = {"game": "preferans", "version": 1}
     if draw(st.booleans()):
         out["ruleset"] = draw(st.sampled_from(["sochi", {"preset": "rostov", "pool": 10}]))
     out["players"] = ["Anna", "Boris", "Vera", "Gleb"][:n]
     out["deals"] = deals
+    if draw(st.booleans()):
+        out["settlement"] = {"balances": draw(st.lists(st.integers(-500, 500), min_size=n, max_size=n))}
     return out
 
 

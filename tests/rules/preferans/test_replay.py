@@ -39,9 +39,7 @@ from hypothesis import strategies as st
 import rules.preferans as preferans
 from rules import registry
 from rules.errors import MalformedDocument
-from rules.preferans.bombs import BombOptions
 from rules.preferans.core import ALL_CONTRACTS
-from rules.preferans.replay import ReplayOptions
 from rules.registry import SeatResult
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "preferans"
@@ -52,8 +50,8 @@ def load(name: str) -> dict[str, Any]:
     return doc
 
 
-def run(doc: dict[str, Any], options: ReplayOptions | None = None) -> preferans.Report:
-    return preferans.replay(preferans.parse(doc), options)
+def run(doc: dict[str, Any]) -> preferans.Report:
+    return preferans.replay(preferans.parse(doc))
 
 
 def codes(report: preferans.Report) -> list[str]:
@@ -170,7 +168,7 @@ def test_seat_results_teams_and_blank_sheet():
     assert sheet["players"] == ["A", "B", "C"]
     assert sheet["sections"][1] == {"player": "B", "whists_on": ["A", "C"]}
     assert sheet["ruleset"]["preset"] == "leningrad"
-    assert preferans.ENGINE_VERSION == "1"
+    assert preferans.ENGINE_VERSION == "2"
     assert next(iter(preferans.PRESETS)) == "sochi"
 
 
@@ -274,8 +272,10 @@ def test_a_second_dark_passout_in_a_row_is_x4_and_draws_double_bombs():
 
 
 def test_bombs_used_by_the_table_option():
-    # use="table": Vera's game in deal 2 goes on the oldest bomb, Boris's.
-    report = run(load("dark-passout-bombs.json"), ReplayOptions(bombs=BombOptions(use="table")))
+    # bomb_use "table": Vera's game in deal 2 goes on the oldest bomb, Boris's.
+    doc = load("dark-passout-bombs.json")
+    doc["ruleset"] = {"preset": "sochi", "bomb_use": "table"}
+    report = run(doc)
     d = report.as_dict()["deals"]
     assert d[1]["bombs_extinguished"] == [{"seat": 1, "rank": 1}]
     assert report.pulka.bombs == [[], [], [1]]
