@@ -77,12 +77,17 @@ def check_settings(
         raise ServiceError(f"unknown game {game_type!r}; one of {', '.join(registry.game_keys())}") from None
     sizes = registry.table_sizes(game_type)
     if table_size not in sizes:
-        allowed = f"{sizes[0]}" if len(sizes) == 1 else f"{min(sizes)} to {max(sizes)}"
+        if len(sizes) == 1:
+            allowed = f"{sizes[0]}"
+        elif len(sizes) == 2:
+            allowed = f"{sizes[0]} or {sizes[1]}"
+        else:
+            allowed = f"{min(sizes)} to {max(sizes)}"
         raise ServiceError(f"{game_type} tables seat {allowed} players")
     try:
         rules.resolve_ruleset(ruleset, table_size)
     except MalformedDocument as exc:
-        raise ServiceError(f"ruleset: {exc.message}") from None
+        raise ServiceError(f"{exc.path or 'ruleset'}: {exc.message}") from None
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
         raise ServiceError(f"tie-breaks are distinct names from {', '.join(TIEBREAKS)}")

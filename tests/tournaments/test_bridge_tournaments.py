@@ -127,7 +127,7 @@ def test_a_bridge_tournament_is_set_up_from_the_rules(people, bridge_night):
     [
         ({"preferred_table_size": 5}, "bridge-rubber tables seat 4 players"),
         ({"ruleset": "classic"}, "ruleset: unknown preset 'classic'; known: seed, laws"),
-        ({"ruleset": {"preset": "laws", "law64": "maybe"}}, "ruleset: "),
+        ({"ruleset": {"preset": "laws", "law64": "maybe"}}, "ruleset.law64: must be true or false"),
     ],
 )
 def test_settings_bridge_cannot_play_are_refused(people, settings, message):
