@@ -206,6 +206,27 @@ def test_a_dark_game_is_doubled():
     assert report.totals == [-1, 11, -10]
 
 
+def test_a_dark_game_taken_with_tricks_to_spare_is_not_punished():
+    # Seed 002: "недозаказ в темных играх не рассматривается и не наказывается". Boris's dark
+    # six takes eight: the pool gets the six's 2 × 2 = 4 and nothing else; each whister's one
+    # trick is 1 × 2 × 2 = 4 on Boris, and each is one short of his half of the quota of four:
+    # 1 × 2 × 2 = 4 in each whister's mountain. No entry for the tricks Boris did not bid.
+    doc = load("dark-game.json")
+    deal = doc["deals"][0]
+    deal["tricks"] = [1, 8, 1]
+    deal["entries"] = [
+        {"seat": 1, "kind": "pool", "points": 4},
+        {"seat": 0, "kind": "whist", "on": 1, "points": 4},
+        {"seat": 2, "kind": "whist", "on": 1, "points": 4},
+        {"seat": 0, "kind": "mountain", "points": 4},
+        {"seat": 2, "kind": "mountain", "points": 4},
+    ]
+    report = run(doc)
+    assert codes(report) == []
+    assert report.pulka.pool == [0, 4, 0]
+    assert report.pulka.mountain == [4, 0, 4]
+
+
 def test_a_dark_game_with_one_defender_passing_is_a_finding():
     doc = load("dark-game.json")
     doc["deals"][0]["whists"][1]["decision"] = "pass"
