@@ -20,6 +20,18 @@ round the table, dealer and vulnerability, the auction under W N E S, the
 contract, the play trick by trick with the same stepper (static/js/replay.js),
 each revoke with the cards the player should have followed with, and the
 double-dummy table when the solver (endplay) is installed.
+
+Preferans (:mod:`rules.preferans.walkthrough`, plain data with canonical cards, through the
+same ``cards`` filters and stepper): the dealer (and, at a table of four, that he sits
+out), the three hands in play as dealt, the talon (прикуп) and the discard (снос), the
+auction in the order spoken with the dark declarations named as the table says them
+(ПАС / РАЗ / ДВА / ТРИ / МИЗЕР В ТЕМНУЮ), the contract and its multiplier (dark ×2, the
+bomb it went on), the defenders' words (вист, пас, полвиста; open or closed; on misère
+both catch), then the play trick by trick — in a pass-out (распасы) the talon card turned
+for each of the first two tricks — each revoke with the cards the player should have
+played, and last what the deal wrote on the pulka (pool, mountain, whists on each
+opponent, the sheet after it), the bombs drawn or put out and the balance had the pulka
+stopped there.
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from django.utils.translation import pgettext
 
 from games import permissions, selectors
 from games.models import Game
+from games.pages.game import preferans_bomb, preferans_contract
 from games.templatetags.cards import card as card_text
 from rules import registry
 from rules.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
@@ -201,11 +214,172 @@ def bridge_context(w: Any) -> dict[str, Any]:
     }
 
 
+def preferans_call(call: Any) -> str:
+    """A preferans call as the table says it: ``6♠``, pass, misère, and the dark declarations
+    of seed 002 — ПАС / РАЗ / ДВА / ТРИ / МИЗЕР В ТЕМНУЮ."""
+    if call.kind == "dark-1":
+        return pgettext("preferans call", "one in the dark")
+    if call.kind == "dark-2":
+        return pgettext("preferans call", "two in the dark")
+    if call.kind == "dark-3":
+        return pgettext("preferans call", "three in the dark")
+    if call.kind == "pass":
+        if call.dark:
+            return pgettext("preferans call", "pass in the dark")
+        return pgettext("preferans call", "pass")
+    game = preferans_contract(call.contract)
+    if call.dark:
+        return pgettext("preferans call", "%(game)s in the dark") % {"game": game}
+    return game
+
+
+def _red_contract(contract: str | None) -> bool:
+    """A game in hearts or diamonds prints red (besides its symbol)."""
+    return bool(contract) and str(contract)[-1] in ("H", "D")
+
+
+def preferans_whists(w: Any) -> str:
+    """What the defenders' words came to (rules.preferans.whist): both whist, closed; one
+    whists for both, open or closed; both pass or a half-whist stands, and the game is
+    written as made without play; on misère both catch."""
+    players = w.players
+    whisters = [seat for seat in w.defenders if w.whists.get(seat) == "whist"]
+    if w.misere:
+        if w.open:
+            return _("On misère nobody whists: both defenders catch, open.")
+        return _("On misère nobody whists: both defenders catch, closed.")
+    if not w.played:
+        if w.half is not None:
+            return _("%(player)s half-whists: the game is not played and is written as made.") % {
+                "player": players[w.half]
+            }
+        return _("Both defenders pass: the game is not played and is written as made.")
+    if len(whisters) == 2:
+        return _("Both defenders whist, each playing his own cards closed.")
+    if w.open:
+        return _("%(player)s whists alone, for both defenders, open.") % {"player": players[whisters[0]]}
+    return _("%(player)s whists alone, for both defenders, closed.") % {"player": players[whisters[0]]}
+
+
+def preferans_context(w: Any) -> dict[str, Any]:
+    """The preferans walkthrough as the template reads it: names for seats, the calls and
+    the defenders' words in the reader's language, the play announced trick by trick and
+    the pulka's figures for this deal."""
+    players = w.players
+
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else players[seat]
+
+    decision_words = {
+        "whist": pgettext("preferans whist", "whist"),
+        "pass": pgettext("preferans whist", "pass"),
+        "half": pgettext("preferans whist", "half-whist"),
+    }
+    hands = []
+    if w.hands is not None:
+        for position, hand in enumerate(w.hands):
+            hands.append(
+                {
+                    "seat": hand.seat,
+                    "player": players[hand.seat],
+                    "first_hand": position == 0,
+                    "dealer": hand.seat == w.dealer,
+                    "declarer": hand.seat == w.declarer,
+                    "suits": hand.suits,
+                    "logged": hand.logged,
+                }
+            )
+    calls = [
+        {
+            "number": c.number,
+            "player": players[c.seat],
+            "label": preferans_call(c),
+            "red": c.kind == "contract" and _red_contract(c.contract),
+            "dark": c.dark,
+            "looked": c.looked,
+            "counted": c.counted,
+            "winning": c.winning,
+        }
+        for c in w.auction
+    ]
+    tricks = []
+    for trick in w.tricks:
+        if trick.winner is not None:
+            announce = _("Trick %(number)s: %(player)s wins with %(card)s") % {
+                "number": trick.number,
+                "player": players[trick.winner],
+                "card": card_text(trick.winning_card),
+            }
+        else:
+            announce = _("Trick %(number)s: not completed") % {"number": trick.number}
+        tricks.append(
+            {
+                "trick": trick,
+                "announce": announce,
+                "leader": players[trick.leader],
+                "winner": name(trick.winner),
+                "cards": [
+                    {
+                        "player": players[p.seat],
+                        "card": p.card,
+                        "revoke": p.revoke,
+                        "should": p.should,
+                        "wins": p.seat == trick.winner,
+                    }
+                    for p in trick.cards
+                ],
+                "taken": [{"player": players[s], "taken": trick.taken[s]} for s in w.order],
+            }
+        )
+    sheet = [
+        {
+            "player": players[row.seat],
+            "sitting_out": row.seat == w.sitting_out,
+            "pool": row.pool,
+            "mountain": row.mountain,
+            "whists": [{"on": players[o], "points": p} for o, p in row.whists if p],
+            "pool_after": row.pool_after,
+            "mountain_after": row.mountain_after,
+            "whists_after": [{"on": players[o], "points": p} for o, p in row.whists_after],
+            "bombs_after": [preferans_bomb(rank) for rank in row.bombs_after],
+            "balance": row.balance,
+        }
+        for row in w.sheet
+    ]
+    return {
+        "walk": w,
+        "dealer": players[w.dealer],
+        "sitting_out": name(w.sitting_out),
+        "declarer": name(w.declarer),
+        "contract": preferans_contract(w.contract),
+        "contract_red": _red_contract(w.contract),
+        "minimum": None if w.minimum is None else preferans_contract(w.minimum),
+        "hands": hands,
+        "calls": calls,
+        "whist_words": [
+            {"player": players[word.seat], "word": decision_words[word.decision], "answer": word.answer}
+            for word in w.whist_words
+        ],
+        "whist_result": None if w.passed_out else preferans_whists(w),
+        "defenders": [players[seat] for seat in w.defenders],
+        "tricks": tricks,
+        "taken": None if w.taken is None else [{"player": players[s], "taken": w.taken[s]} for s in w.order],
+        "sheet": sheet,
+        "bombs_drawn": [{"player": players[s], "label": preferans_bomb(rank)} for s, rank in w.bombs_drawn],
+        "bombs_extinguished": [
+            {"player": players[s], "label": preferans_bomb(rank)} for s, rank in w.bombs_extinguished
+        ],
+        "findings": [f.as_dict() for f in w.findings],
+        "complete_tricks": w.complete_tricks,
+    }
+
+
 #: How each game's walkthrough is shaped: its key → the context of
 #: templates/games/deals/<key>.html.
 DEALS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "oh-hell": replay_context,
     "bridge-rubber": bridge_context,
+    "preferans": preferans_context,
 }
 
 

@@ -30,6 +30,7 @@ from rules.preferans.results import (
     teams,
 )
 from rules.preferans.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
+from rules.preferans.walkthrough import DealWalkthrough, walkthrough
 
 #: Bumped whenever a change to the rules could change a report.
 ENGINE_VERSION = "2"
@@ -42,6 +43,7 @@ __all__ = [
     "SEAT_RESULTS",
     "TABLE_SIZES",
     "DealReport",
+    "DealWalkthrough",
     "PreferansDeal",
     "PreferansLog",
     "Report",
@@ -57,6 +59,7 @@ __all__ = [
     "seat_results",
     "teams",
     "to_document",
+    "walkthrough",
 ]
 
 

@@ -190,7 +190,16 @@ def _mask(cards: Sequence[int] | None) -> int:
     return m
 
 
-def _seat_masks(
+def next_leader(trick: int, winner: int, first_hand: int, talon_trick: bool, options: PlayOptions) -> int:
+    """Who leads after trick index ``trick`` (from 0), taken by ``winner``: the winner, but
+    after a pass-out's talon trick the first hand ("ходы из прикупа": the first hand plays
+    first to both talon tricks and leads the third; ``talon_order="first-hand"``)."""
+    if talon_trick and options.talon_order == "first-hand":
+        return first_hand
+    return winner
+
+
+def seat_masks(
     players_count: int,
     order: tuple[int, ...],
     declarer: int | None,
@@ -269,7 +278,7 @@ def run_play(
     trump = None if passout else trump_suit(contract)
     talon_leads = passout and options.passout_talon
     first_hand = order[0]
-    certain, possible = _seat_masks(players_count, order, declarer, hands, talon, discard)
+    certain, possible = seat_masks(players_count, order, declarer, hands, talon, discard)
 
     # Pass 1: who played each card, and who took each trick (the rule of taking does not
     # depend on the legality of the cards).
@@ -304,8 +313,7 @@ def run_play(
             pos = trick_winner_position(trick, SUIT_OF[trick[0]], trump)
         winner = seats[pos]
         winners.append(winner)
-        # "Ходы из прикупа": the first hand plays first to both talon tricks, and leads the third.
-        leader = first_hand if talon_trick and options.talon_order == "first-hand" else winner
+        leader = next_leader(t, winner, first_hand, talon_trick, options)
 
     # Pass 2: the cards each seat played, checked against its hand and the rule of play.
     shown = [0] * players_count  # every card each seat plays in the checked tricks

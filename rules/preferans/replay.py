@@ -65,7 +65,7 @@ Decisions (docs/preferans-log.md, "Report"):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from rules.cards import cards_of
@@ -125,6 +125,17 @@ def replay_options(ruleset: Ruleset) -> ReplayOptions:
     )
 
 
+def auction_options(
+    ruleset: Ruleset, opts: ReplayOptions, passouts: int, dark_passouts: int
+) -> AuctionOptions:
+    """A deal's auction options: the ruleset's readings, the minimum light game after
+    ``passouts`` pass-outs in a row (6-7-7 in Sochi) and the number of dark pass-outs in a
+    row just before the deal."""
+    level = ruleset.minimum_level(passouts)
+    minimum = Contract.game(level, Strain.SPADES) if level > 6 else None
+    return replace(opts.auction, minimum=minimum, dark_passouts=dark_passouts)
+
+
 @dataclass(slots=True)
 class _State:
     pulka: Pulka
@@ -174,17 +185,7 @@ def _deal(
             seat=deal.dealer,
         )
     state.last_dealer = deal.dealer
-    level = ruleset.minimum_level(state.passouts)
-    minimum = Contract.game(level, Strain.SPADES) if level > 6 else None
-    a_opts = AuctionOptions(
-        minimum=minimum,
-        dark_passouts=state.dark_passouts,
-        dark=opts.auction.dark,
-        hold=opts.auction.hold,
-        dark_levels=opts.auction.dark_levels,
-        dark_bar=opts.auction.dark_bar,
-        dark_double=opts.auction.dark_double,
-    )
+    a_opts = auction_options(ruleset, opts, state.passouts, state.dark_passouts)
     result = run_auction(deal, n, deal.dealer, a_opts, f, number)
     check_contract(result, deal.contract, f, number, deal.discard)
     if result.passed_out:

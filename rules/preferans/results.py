@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.preferans.ruleset import Ruleset
+from rules.preferans.ruleset import LEVELS, Ruleset
 from rules.registry import DealRow, SeatResult
 
 #: Three players, or four with the dealer sitting out of each deal.
@@ -62,14 +62,24 @@ def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
     return [(int(d["deal"]), False, [int(b) for b in d["balances"]]) for d in report["deals"]]
 
 
+#: Blank lines under each column of the printed pulka: a pulka to 20 runs to a dozen or so
+#: writings per column.
+BLANK_LINES = 12
+
+
 def blank_sheet(ruleset: Ruleset, players: Sequence[str]) -> dict[str, Any]:
     """The paper pulka of one table: for each player his pool (to the agreed target), his
-    mountain and a whist column on each opponent (the template draws the sheet)."""
+    mountain and a whist column on each opponent, and a box for his bombs (the template
+    draws the sheet); beside it the prices the table writes by (the convention's values
+    per level of game, misère, the pass-outs, what a pool or mountain point is worth in
+    whists at the settlement)."""
     names = list(players)
     return {
         "players": names,
         "ruleset": ruleset.as_dict(),
+        "preset": ruleset.preset,
         "pool": ruleset.pool,
+        "lines": list(range(1, BLANK_LINES + 1)),
         "sections": [
             {
                 "player": name,
@@ -77,4 +87,29 @@ def blank_sheet(ruleset: Ruleset, players: Sequence[str]) -> dict[str, Any]:
             }
             for name in names
         ],
+        "prices": [
+            {
+                "level": level,
+                "game": ruleset.game_value(level),
+                "whist": ruleset.whist_value(level),
+                "undertrick": ruleset.undertrick_value(level),
+                "consolation": ruleset.consolation_value(level) if ruleset.consolation else None,
+                "quota": ruleset.quota(level),
+            }
+            for level in LEVELS
+        ],
+        "misere": {"game": ruleset.misere_value, "trick": ruleset.misere_trick_value},
+        "passout": {
+            "scoring": ruleset.passout_scoring,
+            "trick": ruleset.passout_trick,
+            "series": list(ruleset.passout_series),
+            "minimum": list(ruleset.passout_minimum),
+        },
+        "pool_whists": ruleset.pool_whists,
+        "mountain_whists": ruleset.mountain_whists,
+        "amnesty": ruleset.amnesty,
+        "whist_split": ruleset.whist_split,
+        "half_whist": list(ruleset.half_whist_levels) if ruleset.half_whist else [],
+        # The dark games and their bombs (seed 002) unless the table does not play them.
+        "bombs": ruleset.dark_games,
     }

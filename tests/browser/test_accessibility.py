@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from games.models import Dispute, Player
+from games.models import Dispute, Game, Player
 from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,6 +47,7 @@ def demo(live_server, page):
         "bridge": Table.objects.filter(round__tournament__name="Бридж по пятницам")
         .order_by("number")[0]
         .game_id,
+        "preferans": Game.objects.get(game_type="preferans").pk,
     }
 
 
@@ -71,6 +72,8 @@ PAGES = [
     "/accounts/password/change/",
     "/games/{bridge}/",
     "/games/{bridge}/deals/1/",
+    "/games/{preferans}/",
+    "/games/{preferans}/deals/1/",
 ]
 
 

@@ -25,7 +25,7 @@ def test_a_preferans_game_page_shows_the_replayed_pulka(client, people):
     assert 'class="pulka-sheet"' in html
     for name in game.current_report.report["players"]:
         assert name in html
-    assert client.get(f"/games/{game.pk}/deals/1/").status_code == 404  # no deal page for preferans yet
+    assert client.get(f"/games/{game.pk}/deals/1/").status_code == 200
 
 
 def _cells(html: str, css: str) -> list[str]:
@@ -187,11 +187,12 @@ def test_a_preferans_tournament_prints_its_seating_sheets(client, people):
     assert html.count("<li>") >= 6
 
 
-def test_no_link_to_deal_pages_a_game_does_not_have(client, people):
+def test_each_deal_number_links_to_its_deal_page(client, people):
     game = services.game_upload(club=people.club, content=SAMPLE.read_bytes(), user=people.scorer).game
     client.force_login(people.member)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert f'href="/games/{game.pk}/deals/1/"' not in html
+    for deal in range(1, 5):
+        assert f'href="/games/{game.pk}/deals/{deal}/"' in html
 
 
 def test_a_preferans_tournament_ranks_by_the_settlement_balance(people, django_capture_on_commit_callbacks):
