@@ -86,7 +86,7 @@ from rules.preferans.play import DEFAULT_OPTIONS, PlayOptions, run_play
 from rules.preferans.pulka import Entry, Pulka, score_game, score_passout
 from rules.preferans.report import DealReport, Report
 from rules.preferans.ruleset import Ruleset, resolve_ruleset
-from rules.preferans.settlement import settle
+from rules.preferans.settlement import settle, whole_balances
 from rules.preferans.whist import WhistOptions, defenders_of, game_is_dark, whist_decisions
 
 TRICKS = 10
@@ -192,7 +192,7 @@ def _deal(
         report = _passout(number, deal, result, ruleset, state, opts, f)
     else:
         report = _game(number, deal, result, ruleset, state, opts, f)
-    report.balances = settle(state.pulka).whole_balances()
+    report.balances = whole_balances(state.pulka)
     return report
 
 

@@ -96,3 +96,26 @@ def settle(pulka: Pulka, ruleset: Ruleset | None = None) -> Settlement:
         net=net,
         balances=balances,
     )
+
+
+def whole_balances(pulka: Pulka) -> tuple[int, ...]:
+    """``settle(pulka).whole_balances()`` in whole numbers only, for the balance the replay
+    writes after every deal: every figure times the number of players is a whole number
+    (a mountain share is ``points × mountain_whists ÷ n``), so the balances are reckoned
+    ×n and rounded by the same largest-remainder rule without a Fraction in sight."""
+    rules = pulka.ruleset
+    n = pulka.players
+    mountains = [
+        pulka.mountain[s] + max(rules.pool - pulka.pool[s], 0) * rules.pool_to_mountain for s in range(n)
+    ]
+    amnesty = min(mountains) if rules.amnesty else 0
+    shares = [(m - amnesty) * rules.mountain_whists for m in mountains]  # each ×n
+    everyone = sum(shares)
+    w = pulka.whists
+    scaled = [n * sum(w[i][j] - w[j][i] for j in range(n)) + everyone - n * shares[i] for i in range(n)]
+    floors = [x // n for x in scaled]
+    missing = -sum(floors)
+    by_remainder = sorted(range(n), key=lambda s: (-(scaled[s] % n), s))
+    for seat in by_remainder[:missing]:
+        floors[seat] += 1
+    return tuple(floors)

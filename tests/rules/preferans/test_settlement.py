@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rules.preferans.core import Contract, Strain
 from rules.preferans.pulka import Entry, Pulka, score_game, score_passout
 from rules.preferans.ruleset import PRESETS, Ruleset, resolve_ruleset
-from rules.preferans.settlement import settle
+from rules.preferans.settlement import settle, whole_balances
 
 A, B, C = 0, 1, 2
 
@@ -274,6 +274,8 @@ def test_any_pulka_settles_to_zero(run: tuple[Ruleset, list[tuple[str, dict[str,
         written_off = -sum(e.points for e in written if e.kind == "mountain" and e.points < 0)
         assert scored_pool == written_pool + written_off // rules.pool_to_mountain
         assert all(0 <= p <= rules.pool for p in pulka.pool)
+        # The replay's per-deal balance, reckoned in whole numbers, is the exact one rounded.
+        assert whole_balances(pulka) == settle(pulka).whole_balances()
     done = settle(pulka)
     assert sum(done.balances) == 0
     assert sum(done.whole_balances()) == 0
