@@ -87,6 +87,7 @@ GAMES: dict[str, str] = {
     "oh-hell": "rules.ohhell",
     "bridge-rubber": "rules.bridge",
     "preferans": "rules.preferans",
+    "durak": "rules.durak",
 }
 
 

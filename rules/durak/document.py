@@ -1,0 +1,460 @@
+"""The durak log (docs/durak-log.md), read strictly and written canonically.
+
+:func:`parse` turns a document into a :class:`DurakLog` of ints, or raises
+:class:`~rules.errors.MalformedDocument` naming the JSON path (``deals[0].events[12].card``,
+``deals[1].hands[2][3]``) and what is wrong. Each deal of the log is one game of durak: dealt
+once and played until one player is left with cards (the fool) or the last cards run out
+together (a draw).
+
+Only what stops a replay is malformed: unknown fields and events, wrong types, cards outside
+the ruleset's deck, a hand that is not six cards, a card dealt more often than the decks hold
+it, a stock that with the hands is not the whole deck, a trump card where the ruleset plays
+without trumps. A card played that the player does not hold, a beat that does not beat, a
+throw-in of a rank not on the table, a wrong drawing order or a recorded fool the play does
+not give are findings of the replay (rules.durak.replay).
+
+Decisions beyond the format page:
+
+- The ruleset is resolved while reading (the deck it names decides which cards exist), so
+  a wrong preset or option is malformed at ``ruleset.<option>``.
+- ``hands`` are kept as sorted tuples of cards (♠ ♥ ♦ ♣, each from the ace down), so two
+  uploads of one game differing only in the order of a hand are one canonical document;
+  the stock keeps its order (the order of drawing), the events theirs.
+- A game is logged in full (``hands``, the ``stock`` or the ``trump`` card, ``events``) or by
+  its result alone (``fool`` or ``draw``, no hands, no events).
+- ``trump`` is the turned card under the stock, the last one drawn; with a ``stock`` it is
+  the stock's last card (giving both, they must agree); when the deal leaves no stock (six
+  players, 36 cards) it is the dealer's last card, shown and kept: it must be in his hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF
+from rules.durak.core import HAND_SIZE, SIX
+from rules.durak.ruleset import Ruleset, resolve_ruleset
+from rules.errors import MalformedDocument
+from rules.jsondoc import load_json
+from rules.strict import (
+    check_fields,
+    describe,
+    read_bool,
+    read_card,
+    read_int,
+    read_object,
+    read_ruleset_field,
+)
+
+GAME = "durak"
+VERSION = 1
+TOP_FIELDS = ("game", "version", "ruleset", "players", "deals")
+REQUIRED_TOP = ("game", "version", "players", "deals")
+DEAL_FIELDS = ("dealer", "hands", "stock", "trump", "events", "fool", "draw")
+
+EVENT_KINDS = (
+    "attack",
+    "throw-in",
+    "beat",
+    "blind-beat",
+    "transfer",
+    "take",
+    "done",
+    "pass",
+    "challenge",
+    "draw",
+)
+#: The fields each kind of event has besides ``event``; required ones first, then optional.
+EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "attack": (("seat", "cards"), ()),
+    "throw-in": (("seat", "card"), ()),
+    "beat": (("seat", "card"), ("on",)),
+    "blind-beat": (("seat", "card"), ("on",)),
+    "transfer": (("seat", "card"), ()),
+    "take": (("seat",), ()),
+    "done": ((), ("seat",)),
+    "pass": (("seat",), ()),
+    "challenge": (("seat", "answer"), ()),
+    "draw": (("seat",), ("count", "cards")),
+}
+ANSWERS = ("agree", "turn")
+
+
+class Event(NamedTuple):
+    """One event of a game. ``cards`` are an attack's cards or a draw's cards (None when a draw
+    gives only its count); ``card`` the card thrown in, beaten with or transferred with; ``on``
+    the attack card a beat covers (None: the first uncovered card it beats); ``answer`` a
+    challenge's ``agree`` or ``turn``; ``number`` a draw's number of cards (its ``count``)."""
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[int, ...] | None = None
+    card: int | None = None
+    on: int | None = None
+    answer: str | None = None
+    number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DurakDeal:
+    """One game as logged; None where a field was not given.
+
+    ``hands`` by seat, each a sorted tuple of cards (rules.cards ints; the two-deck game may
+    hold a card twice); ``stock`` in drawing order, its last card the turned trump; ``trump``
+    the turned card; ``fool`` and ``draw`` the recorded result.
+    """
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...] | None = None
+    stock: tuple[int, ...] | None = None
+    trump: int | None = None
+    events: tuple[Event, ...] = ()
+    fool: int | None = None
+    draw: bool = False
+
+    @property
+    def trump_card(self) -> int | None:
+        """The turned card: ``trump``, else the stock's last card; None without either."""
+        if self.trump is not None:
+            return self.trump
+        if self.stock:
+            return self.stock[-1]
+        return None
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the log records the game's result."""
+        return self.fool is not None or self.draw
+
+
+@dataclass(frozen=True, slots=True)
+class DurakLog:
+    """Games of durak at one table: the players by seat (clockwise), the ruleset as written, the games."""
+
+    players: tuple[str, ...]
+    ruleset: str | dict[str, Any] | None
+    deals: tuple[DurakDeal, ...]
+
+
+#: Hands are written ♠ ♥ ♦ ♣, each from the ace down.
+def _order(card: int) -> tuple[int, int]:
+    return (SUIT_OF[card], -RANK_OF[card])
+
+
+def sort_cards(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    return tuple(sorted(cards, key=_order))
+
+
+# -- parse -----------------------------------------------------------------------
+
+
+def parse(raw: bytes | str | dict[str, Any]) -> DurakLog:
+    """Read a durak log strictly; raise MalformedDocument(path, message) if it cannot be replayed."""
+    data = raw if isinstance(raw, dict) else load_json(raw)
+    doc = read_object(data, "", "the document")
+    check_fields(doc, "", TOP_FIELDS, "a durak log")
+    for key in REQUIRED_TOP:
+        if key not in doc:
+            raise MalformedDocument(key, "is required")
+    if doc["game"] != GAME:
+        raise MalformedDocument("game", f"must be {GAME!r} for a durak log, not {describe(doc['game'])}")
+    version = doc["version"]
+    if type(version) is not int or version != VERSION:
+        raise MalformedDocument(
+            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
+        )
+    players = _players(doc["players"])
+    ruleset_field = read_ruleset_field(doc.get("ruleset"))
+    ruleset = resolve_ruleset(ruleset_field, len(players))
+    raw_deals = doc["deals"]
+    if type(raw_deals) is not list:
+        raise MalformedDocument("deals", f"must be a list of games, not {describe(raw_deals)}")
+    if not raw_deals:
+        raise MalformedDocument("deals", "must hold at least one game")
+    deals = tuple(_deal(d, f"deals[{i}]", len(players), ruleset) for i, d in enumerate(raw_deals))
+    return DurakLog(players=players, ruleset=ruleset_field, deals=deals)
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise MalformedDocument("players", f"must be a list of two to six names, not {describe(value)}")
+    if not 2 <= len(value) <= 6:
+        raise MalformedDocument("players", f"durak is played by 2 to 6 players, not {len(value)}")
+    seen: dict[str, int] = {}
+    for seat, player in enumerate(value):
+        path = f"players[{seat}]"
+        if not isinstance(player, str) or not player.strip():
+            raise MalformedDocument(path, f"must be a player's name, not {describe(player)}")
+        if player in seen:
+            raise MalformedDocument(
+                path, f"{player!r} already sits at seat {seen[player]}; names must differ"
+            )
+        seen[player] = seat
+    return tuple(value)
+
+
+def _card(value: Any, path: str, ruleset: Ruleset) -> int:
+    card = read_card(value, path)
+    if ruleset.deck == 36 and RANK_OF[card] < SIX:
+        raise MalformedDocument(path, f"{NAME[card]} is not in the 36-card deck (6 to ace)")
+    return card
+
+
+def _cards(value: Any, path: str, what: str, ruleset: Ruleset) -> tuple[int, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+    return tuple(_card(v, f"{path}[{j}]", ruleset) for j, v in enumerate(value))
+
+
+def _deal(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakDeal:
+    d = read_object(value, path, "a game")
+    check_fields(d, path, DEAL_FIELDS, "a game")
+    get = d.get
+    if "dealer" not in d:
+        raise MalformedDocument(f"{path}.dealer", "is required")
+    dealer = read_int(d["dealer"], f"{path}.dealer", 0, n - 1)
+    copies = ruleset.copies
+    seen: Counter[int] = Counter()
+    hands = None
+    if get("hands") is not None:
+        hands = _hands(d["hands"], f"{path}.hands", n, ruleset, seen)
+    stock = None
+    if get("stock") is not None:
+        if hands is None:
+            raise MalformedDocument(f"{path}.stock", "a stock needs the hands dealt")
+        stock = _cards(d["stock"], f"{path}.stock", "the stock", ruleset)
+        for j, card in enumerate(stock):
+            _count(card, seen, copies, f"{path}.stock[{j}]")
+        if sum(seen.values()) != ruleset.cards:
+            raise MalformedDocument(
+                f"{path}.stock",
+                f"the hands and the stock hold {sum(seen.values())} cards; the deck has {ruleset.cards}",
+            )
+    trump = None
+    if get("trump") is not None:
+        tp = f"{path}.trump"
+        if ruleset.no_trump:
+            raise MalformedDocument(tp, "a game without trumps turns no trump card (бескозырный)")
+        trump = _card(d["trump"], tp, ruleset)
+        if stock:
+            if trump != stock[-1]:
+                raise MalformedDocument(
+                    tp,
+                    f"the trump card lies under the stock: the stock's last card {NAME[stock[-1]]}, not {NAME[trump]}",
+                )
+        elif hands is not None and ruleset.cards == HAND_SIZE * n:
+            if trump not in hands[dealer]:
+                raise MalformedDocument(
+                    tp,
+                    f"with no stock left the trump is the dealer's last card; {NAME[trump]} is not in the dealer's hand",
+                )
+        elif hands is not None:
+            _count(trump, seen, copies, tp)
+    events: tuple[Event, ...] = ()
+    if get("events") is not None:
+        events = _events(d["events"], f"{path}.events", n, ruleset)
+    if events and hands is None:
+        raise MalformedDocument(f"{path}.hands", "events need the hands as dealt")
+    if hands is not None and not ruleset.no_trump and trump is None and not stock:
+        raise MalformedDocument(
+            f"{path}.trump",
+            "is required with the hands: the turned trump card (or give the stock, trump last)",
+        )
+    fool = None if get("fool") is None else read_int(d["fool"], f"{path}.fool", 0, n - 1)
+    draw = False
+    if get("draw") is not None:
+        draw = read_bool(d["draw"], f"{path}.draw")
+        if not draw:
+            raise MalformedDocument(f"{path}.draw", "is true for a drawn game, or left out")
+        if fool is not None:
+            raise MalformedDocument(f"{path}.draw", "a game has a fool or is a draw, not both")
+    return DurakDeal(
+        dealer=dealer, hands=hands, stock=stock, trump=trump, events=events, fool=fool, draw=draw
+    )
+
+
+def _count(card: int, seen: Counter[int], copies: int, path: str) -> None:
+    seen[card] += 1
+    if seen[card] > copies:
+        times = "once" if copies == 1 else "twice"
+        raise MalformedDocument(path, f"{NAME[card]} is dealt more often than the deck holds it ({times})")
+
+
+def _hands(
+    value: Any, path: str, n: int, ruleset: Ruleset, seen: Counter[int]
+) -> tuple[tuple[int, ...], ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of {n} hands by seat, not {describe(value)}")
+    if len(value) != n:
+        raise MalformedDocument(path, f"one hand per seat: {n}, not {len(value)}")
+    out = []
+    for seat, raw in enumerate(value):
+        hp = f"{path}[{seat}]"
+        cards = _cards(raw, hp, "a hand", ruleset)
+        if len(cards) != HAND_SIZE:
+            raise MalformedDocument(hp, f"each player is dealt 6 cards, not {len(cards)}")
+        for j, card in enumerate(cards):
+            _count(card, seen, ruleset.copies, f"{hp}[{j}]")
+        out.append(sort_cards(cards))
+    return tuple(out)
+
+
+def _events(value: Any, path: str, n: int, ruleset: Ruleset) -> tuple[Event, ...]:
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of events, not {describe(value)}")
+    low = SIX if ruleset.deck == 36 else 0
+    out = []
+    for i, raw in enumerate(value):
+        event = _fast_event(raw, n, low)
+        out.append(event if event is not None else _event(raw, f"{path}[{i}]", n, ruleset))
+    return tuple(out)
+
+
+#: Per kind, the fields an event may have and the ones it must have.
+_ALLOWED = {kind: frozenset(("event", *req, *opt)) for kind, (req, opt) in EVENT_FIELDS.items()}
+_REQUIRED = {kind: req for kind, (req, _opt) in EVENT_FIELDS.items()}
+
+
+def _fast_event(raw: Any, n: int, low: int) -> Event | None:
+    """The common well-formed event read with a few dict probes; None sends it to :func:`_event`,
+    which reads it again strictly and names the path of what is wrong."""
+    if type(raw) is not dict:
+        return None
+    kind = raw.get("event")
+    allowed = _ALLOWED.get(kind)  # type: ignore[arg-type]
+    if allowed is None or not raw.keys() <= allowed:
+        return None
+    for key in _REQUIRED[kind]:  # type: ignore[index]
+        if key not in raw:
+            return None
+    seat = raw.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        return None
+    if kind in ("beat", "blind-beat", "throw-in", "transfer"):
+        card = CARD_BY_SPELLING.get(raw["card"]) if type(raw["card"]) is str else None
+        on = raw.get("on")
+        on_card = None if on is None else (CARD_BY_SPELLING.get(on) if type(on) is str else None)
+        if (
+            card is None
+            or RANK_OF[card] < low
+            or (on is not None and (on_card is None or RANK_OF[on_card] < low))
+        ):
+            return None
+        return Event(kind, seat, card=card, on=on_card)
+    if kind == "attack":
+        cards = raw["cards"]
+        if type(cards) is not list or not cards:
+            return None
+        read = []
+        for text in cards:
+            card = CARD_BY_SPELLING.get(text) if type(text) is str else None
+            if card is None or RANK_OF[card] < low:
+                return None
+            read.append(card)
+        return Event(kind, seat, cards=tuple(read))
+    if kind in ("take", "pass", "done"):
+        return Event(kind, seat)
+    return None
+
+
+def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
+    e = read_object(raw, ep, "an event")
+    kind = e.get("event")
+    if kind not in EVENT_KINDS:
+        raise MalformedDocument(
+            f"{ep}.event", f"must be one of {', '.join(EVENT_KINDS)}, not {describe(kind)}"
+        )
+    required, optional = EVENT_FIELDS[kind]
+    check_fields(e, ep, ("event", *required, *optional), f"a {kind} event")
+    for key in required:
+        if key not in e:
+            raise MalformedDocument(f"{ep}.{key}", f"is required in a {kind} event")
+    seat = None if e.get("seat") is None else read_int(e["seat"], f"{ep}.seat", 0, n - 1)
+    if kind == "attack":
+        cards = _cards(e["cards"], f"{ep}.cards", "an attack", ruleset)
+        if not cards:
+            raise MalformedDocument(f"{ep}.cards", "an attack puts down at least one card")
+        return Event(kind, seat, cards=cards)
+    if kind in ("throw-in", "beat", "blind-beat", "transfer"):
+        card = _card(e["card"], f"{ep}.card", ruleset)
+        on = None if e.get("on") is None else _card(e["on"], f"{ep}.on", ruleset)
+        return Event(kind, seat, card=card, on=on)
+    if kind == "challenge":
+        answer = e["answer"]
+        if answer not in ANSWERS:
+            raise MalformedDocument(f"{ep}.answer", f"must be 'agree' or 'turn', not {describe(answer)}")
+        return Event(kind, seat, answer=answer)
+    if kind == "draw":
+        count = None if e.get("count") is None else read_int(e["count"], f"{ep}.count", 1)
+        drawn = None if e.get("cards") is None else _cards(e["cards"], f"{ep}.cards", "a draw", ruleset)
+        if count is None and drawn is None:
+            raise MalformedDocument(ep, "a draw gives its count or its cards")
+        if drawn is not None and count is not None and len(drawn) != count:
+            raise MalformedDocument(f"{ep}.count", f"the draw's cards are {len(drawn)}, not {count}")
+        if drawn is not None and not drawn:
+            raise MalformedDocument(f"{ep}.cards", "a draw takes at least one card")
+        return Event(
+            kind, seat, cards=drawn, number=len(drawn) if count is None and drawn is not None else count
+        )
+    return Event(kind, seat)
+
+
+# -- write -----------------------------------------------------------------------
+
+
+def card_names(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [NAME[c] for c in cards]
+
+
+def event_document(event: Event, *, count_given: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"event": event.kind}
+    if event.seat is not None:
+        out["seat"] = event.seat
+    if event.kind == "attack":
+        out["cards"] = card_names(event.cards or ())
+    elif event.card is not None:
+        out["card"] = NAME[event.card]
+        if event.on is not None:
+            out["on"] = NAME[event.on]
+    elif event.kind == "challenge":
+        out["answer"] = event.answer
+    elif event.kind == "draw":
+        if event.cards is not None:
+            out["cards"] = card_names(event.cards)
+        else:
+            out["count"] = event.number
+    return out
+
+
+def to_document(log: DurakLog) -> dict[str, Any]:
+    """The canonical document of a log: canonical cards, sorted hands, only the fields given.
+
+    ``parse(to_document(log)) == log`` for every parsed log, and ``to_document(parse(doc)) ==
+    doc`` for a canonical ``doc`` (a draw written with both ``count`` and ``cards`` is written
+    back with its cards only: the count is theirs).
+    """
+    doc: dict[str, Any] = {"game": GAME, "version": VERSION}
+    if log.ruleset is not None:
+        doc["ruleset"] = log.ruleset
+    doc["players"] = list(log.players)
+    doc["deals"] = [deal_document(deal) for deal in log.deals]
+    return doc
+
+
+def deal_document(deal: DurakDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": deal.dealer}
+    if deal.hands is not None:
+        out["hands"] = [card_names(h) for h in deal.hands]
+    if deal.stock is not None:
+        out["stock"] = card_names(deal.stock)
+    if deal.trump is not None:
+        out["trump"] = NAME[deal.trump]
+    if deal.events:
+        out["events"] = [event_document(e) for e in deal.events]
+    if deal.fool is not None:
+        out["fool"] = deal.fool
+    if deal.draw:
+        out["draw"] = True
+    return out

@@ -1,0 +1,825 @@
+"""The durak replay: every game of a log event by event on the table of rules.durak.play, each
+event checked, the fool found (docs/durak-log.md).
+
+:func:`replay` never raises for a parsed log and never stops at a finding: a card the player
+does not hold still goes on the table, a beat that does not beat still covers, a wrong
+attacker still attacks, recorded draws are followed as the table made them. Each finding
+names the game, the bout and the event's index and JSON path (rules.durak.codes).
+
+Decisions (docs/durak-log.md, "Replay"):
+
+- **Closing a bout.** ``done`` ends it (the cards beaten go out; after a ``take`` the defender
+  picks everything up); an ``attack``, a ``draw`` or the end of the log closes it too, without
+  a finding, when everything is beaten or taken. Attack cards left neither beaten nor taken
+  are ``BOUT_ENDED_UNBEATEN`` and taken by the defender.
+- **Draws.** Not recorded: the replay draws as the seed says (the attacker first, clockwise,
+  the defender last, up to six each). Recorded (``draw`` events right after the bout): checked
+  against that order (``WRONG_DRAW_ORDER``) and counts (``WRONG_DRAW_COUNT``, a seat left out
+  included), then followed as recorded; a seat the record left out draws as the rules say.
+  With the stock's order known, recorded cards must be its next cards (``WRONG_DRAW_CARDS``;
+  the stock is followed).
+- **The first attack** of every game goes to the lowest (highest) trump, by the seed, for
+  the first game and the later ones alike; tied holders may each lead. **The dealer** of a
+  game after a fool is the fool ("сдавать будет тот игрок, у которого на руках останутся
+  карты"); after a draw, or an unknown fool, any dealer.
+- **A blind beat** waits for the answer of the player whose card it covers; another event
+  instead is ``CHALLENGE_MISSING`` and the beat stands as agreed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.durak.codes import Findings
+from rules.durak.core import (
+    BASE,
+    BIT,
+    HAND_SIZE,
+    RANK,
+    SUIT,
+    beats,
+    cards_of,
+    deck_mask,
+    lowest_trump_leads,
+    name,
+    rank_text,
+    suit_text,
+)
+from rules.durak.document import DurakDeal, DurakLog, Event, event_document
+from rules.durak.play import BEATEN, DOUBTER_TAKES, TAKEN, Table
+from rules.durak.report import GameReport, Report
+from rules.durak.ruleset import Ruleset, resolve_ruleset
+
+Trace = list[dict[str, Any]]
+
+
+def replay(log: DurakLog) -> Report:
+    """Replay a parsed log; the report with every game and every finding.
+
+    Raises MalformedDocument only for a ruleset the log names wrongly (the package's ``parse``
+    refuses those first).
+    """
+    n = len(log.players)
+    ruleset = resolve_ruleset(log.ruleset, n)
+    findings = Findings(log.players)
+    games: list[GameReport] = []
+    previous: GameReport | None = None
+    for number, deal in enumerate(log.deals, start=1):
+        _check_dealer(number, deal, previous, findings)
+        previous = run_game(number, deal, ruleset, findings)
+        games.append(previous)
+    return Report(ruleset=ruleset, players=log.players, deals=games, findings=list(findings))
+
+
+def _check_dealer(number: int, deal: DurakDeal, previous: GameReport | None, f: Findings) -> None:
+    if previous is None or previous.fool is None:
+        return
+    if deal.dealer != previous.fool:
+        f.at(
+            "WRONG_DEALER",
+            f"{f.players[deal.dealer]} deals, but the fool of game {previous.deal}, "
+            f"{f.players[previous.fool]}, deals next",
+            game=number,
+            seat=deal.dealer,
+        )
+
+
+def deal_table(deal: DurakDeal, ruleset: Ruleset) -> Table:
+    """The table as dealt: card ids given to the hands and the stock (a twin's second copy is
+    its card + 52), the unknown stock when only the trump card is logged."""
+    assert deal.hands is not None
+    used = 0
+
+    def assign(card: int) -> int:
+        nonlocal used
+        if used & BIT[card]:
+            card += 52
+        used |= BIT[card]
+        return card
+
+    hands = []
+    for hand in deal.hands:
+        mask = 0
+        for c in hand:
+            mask |= BIT[assign(c)]
+        hands.append(mask)
+    n = len(deal.hands)
+    stock: list[int | None]
+    turned = deal.trump_card
+    left = ruleset.cards - HAND_SIZE * n
+    if deal.stock is not None:
+        stock = [assign(c) for c in deal.stock]
+    elif left == 0:
+        stock = []
+    elif turned is None:  # no trumps: nothing turned, the whole stock unknown
+        stock = [None] * left
+    else:
+        stock = [None] * (left - 1) + [assign(turned)]
+    trump = -1 if ruleset.no_trump or turned is None else SUIT[turned]
+    trump_rank = -1 if turned is None else RANK[turned]
+    unseen = deck_mask(ruleset.deck, ruleset.copies) & ~used
+    return Table(ruleset, hands, stock, trump, trump_rank, unseen)
+
+
+class _Game:
+    """One game's replay: the table, the position in the log, the findings, the trace."""
+
+    def __init__(
+        self, number: int, deal: DurakDeal, ruleset: Ruleset, f: Findings, trace: Trace | None
+    ) -> None:
+        self.number = number
+        self.deal = deal
+        self.rules = ruleset
+        self.f = f
+        self.trace = trace
+        self.t = deal_table(deal, ruleset)
+        self.names = f.players
+        self.first_attacker: int | None = None
+        self.awaiting_draws = False
+        self.recorded_draws: list[tuple[int, Event]] = []
+        self.next_attacker = -1
+        self.index: int | None = None
+        self.after_end_reported = False
+        self.step_findings = 0
+
+    # -- findings ------------------------------------------------------------------------
+
+    def add(
+        self, code: str, message: str, *, seat: int | None = None, card: int | None = None, suffix: str = ""
+    ) -> None:
+        self.f.at(
+            code,
+            message,
+            game=self.number,
+            bout=self.t.bout or None,
+            event=self.index,
+            seat=seat,
+            card=None if card is None else name(card),
+            suffix=suffix,
+        )
+
+    def who(self, seat: int) -> str:
+        return self.names[seat]
+
+    # -- the run ---------------------------------------------------------------------------
+
+    def run(self) -> None:
+        t = self.t
+        tracing = self.trace is not None
+        self.snapshot("deal", None)
+        handlers: dict[str, Callable[[Event], None]] = {
+            "attack": self.attack,
+            "throw-in": self.throw_in,
+            "beat": self.beat,
+            "blind-beat": self.beat,
+            "transfer": self.transfer,
+            "take": self.take,
+            "done": self.done,
+            "pass": self.pass_,
+            "challenge": self.challenge,
+        }
+        for i, ev in enumerate(self.deal.events):
+            self.index = i
+            if t.over:
+                self.after_end(ev)
+                continue
+            if ev.kind == "draw":
+                self.draw_event(i, ev)
+                continue
+            if t.blind_pending is not None and ev.kind != "challenge":
+                self.challenge_missing()
+            if self.awaiting_draws:
+                self.finish_draws()
+                if t.over:
+                    self.after_end(ev)
+                    continue
+            handlers[ev.kind](ev)
+            if tracing:
+                self.snapshot(ev.kind, ev)
+        self.index = None
+        if not t.over:
+            if t.blind_pending is not None:
+                self.index = len(self.deal.events) - 1
+                self.challenge_missing()
+                self.index = None
+            if t.bout_open and (t.taking or not t.uncovered):
+                self.close_implicitly()  # the log stops mid-bout otherwise: left open, incomplete
+            if self.awaiting_draws:
+                self.finish_draws()
+        if self.trace is not None and self.trace[-1]["kind"] != "end":
+            self.snapshot("end", None)
+
+    def after_end(self, ev: Event) -> None:
+        if not self.after_end_reported:
+            self.after_end_reported = True
+            extra = len(self.deal.events) - (self.index or 0)
+            self.add(
+                "EVENT_AFTER_GAME_END",
+                f"the game was over; {extra} event{'s' if extra != 1 else ''} from here on are ignored",
+                seat=ev.seat,
+            )
+
+    # -- opening and adding ---------------------------------------------------------------------
+
+    def attack(self, ev: Event) -> None:
+        t = self.t
+        assert ev.seat is not None
+        assert ev.cards is not None
+        seat = ev.seat
+        if t.bout_open:
+            self.close_implicitly()
+            self.finish_draws()
+            if t.over:
+                self.after_end(ev)
+                return
+        if t.bout == 0:
+            seats, rank, trumpy = t.first_attackers()
+            self.first_attacker = seat
+            if seats and seat not in seats:
+                holders = " or ".join(self.who(s) for s in sorted(seats))
+                if trumpy:
+                    what = f"the {'lowest' if _lowest(t) else 'highest'} trump, {rank_text(rank)}{suit_text(t.trump)}"
+                else:
+                    what = f"the highest card, a {rank_text(rank)} (nobody holds a trump)"
+                self.add(
+                    "WRONG_FIRST_ATTACKER",
+                    f"{self.who(seat)} opens the game, but the first attack is {holders}'s: {what}",
+                    seat=seat,
+                )
+        elif seat != t.attacker:
+            self.add(
+                "WRONG_ATTACKER",
+                f"{self.who(seat)} attacks, but it is {self.who(t.attacker)}'s turn to attack",
+                seat=seat,
+            )
+        t.open_bout(seat)
+        ranks = {RANK[c] for c in ev.cards}
+        if len(ranks) > 1:
+            self.add(
+                "ATTACK_NOT_ONE_RANK",
+                f"an attack of several cards is of one rank: {' '.join(name(c) for c in ev.cards)}",
+                seat=seat,
+            )
+        for j, card in enumerate(ev.cards):
+            self.add_card(seat, card, f".cards[{j}]" if len(ev.cards) > 1 else ".cards[0]")
+
+    def add_card(self, seat: int, card: int, suffix: str) -> None:
+        """An attack card from ``seat``'s hand onto the table, the limits checked."""
+        t = self.t
+        d = t.defender
+        if t.counts[d] - t.uncovered < 1:
+            self.add(
+                "TOO_MANY_CARDS_FOR_DEFENDER",
+                f"{self.who(d)} holds {t.counts[d]} card{'s' if t.counts[d] != 1 else ''} and already has "
+                f"{t.uncovered} to beat: no more may be added",
+                seat=seat,
+                card=card,
+                suffix=suffix,
+            )
+        else:
+            cap = t.bout_limit()
+            if cap is not None and len(t.attacks) >= cap:
+                self.add(
+                    "BOUT_LIMIT_EXCEEDED",
+                    f"a bout holds at most {cap} attack cards"
+                    + (" in the first bout" if t.bout == 1 and t.ruleset.first_bout_limit else ""),
+                    seat=seat,
+                    card=card,
+                    suffix=suffix,
+                )
+        t.put_attack(seat, self.take_from_hand(seat, card, suffix))
+
+    def take_from_hand(self, seat: int, card: int, suffix: str = "") -> int:
+        """The id of ``card`` out of ``seat``'s hand; CARD_NOT_IN_HAND (and the card as it is) when
+        the seat does not hold it."""
+        c = self.t.remove(seat, card)
+        if c >= 0:
+            return c
+        self.add(
+            "CARD_NOT_IN_HAND",
+            f"{self.who(seat)} plays {name(card)}, which {self.who(seat)} does not hold",
+            seat=seat,
+            card=card,
+            suffix=suffix or ".card",
+        )
+        return BASE[card]
+
+    def throw_in(self, ev: Event) -> None:
+        t = self.t
+        assert ev.seat is not None
+        assert ev.card is not None
+        seat, card = ev.seat, ev.card
+        if not t.bout_open:
+            self.add(
+                "EVENT_OUT_OF_PLACE", "a throw-in with no bout on the table (ignored)", seat=seat, card=card
+            )
+            return
+        if seat == t.defender:
+            self.add(
+                "THROW_IN_NOT_ALLOWED",
+                f"{self.who(seat)} defends and cannot add cards to the attack on {self.who(seat)}",
+                seat=seat,
+                card=card,
+            )
+        elif t.gone(seat):
+            self.add("THROW_IN_NOT_ALLOWED", f"{self.who(seat)} is out of the game", seat=seat, card=card)
+        elif not t.may_throw(seat):
+            self.add(
+                "THROW_IN_NOT_ALLOWED",
+                f"in the simple game only the attacker, {self.who(t.attacker)}, adds cards "
+                "(«подкидывает только соперник»)",
+                seat=seat,
+                card=card,
+            )
+        elif seat != t.attacker and t.attacker_has_priority():
+            self.add(
+                "NOT_YOUR_TURN_TO_THROW",
+                f"{self.who(seat)} throws in before {self.who(t.attacker)}, the attacker, has passed: "
+                "«право первым подбрасывать карты принадлежит игроку, чья очередь ходить»",
+                seat=seat,
+                card=card,
+            )
+        if not t.table_ranks >> RANK[card] & 1:
+            ranks = " ".join(rank_text(r) for r in range(13) if t.table_ranks >> r & 1)
+            self.add(
+                "THROW_IN_RANK_NOT_ON_TABLE",
+                f"{name(card)} is thrown in, but no {rank_text(RANK[card])} is on the table (ranks there: {ranks})",
+                seat=seat,
+                card=card,
+            )
+        self.add_card(seat, card, ".card")
+
+    def pass_(self, ev: Event) -> None:
+        t = self.t
+        if not t.bout_open:
+            self.add("EVENT_OUT_OF_PLACE", "a pass with no bout on the table (ignored)", seat=ev.seat)
+            return
+        if ev.seat == t.attacker:
+            t.declined |= t.table_ranks
+
+    # -- defending ---------------------------------------------------------------------------
+
+    def beat(self, ev: Event) -> None:
+        t = self.t
+        assert ev.seat is not None
+        assert ev.card is not None
+        seat, card = ev.seat, ev.card
+        blind = ev.kind == "blind-beat"
+        if not t.bout_open or t.taking:
+            why = "with no bout on the table" if not t.bout_open else f"after {self.who(t.defender)} took"
+            self.add("EVENT_OUT_OF_PLACE", f"a beat {why} (ignored)", seat=seat, card=card)
+            return
+        if seat != t.defender:
+            self.add(
+                "NOT_THE_DEFENDER",
+                f"{self.who(seat)} beats, but {self.who(t.defender)} defends",
+                seat=seat,
+                card=card,
+            )
+        if blind and not self.rules.blind:
+            self.add(
+                "BLIND_NOT_ALLOWED",
+                "this table does not beat face down (втемную); read as an open beat",
+                seat=seat,
+                card=card,
+            )
+            blind = False
+        index = t.find_uncovered(ev.on, card)
+        if index < 0 or (ev.on is not None and BASE[t.attacks[index]] != BASE[ev.on]):
+            if not t.uncovered:
+                self.add(
+                    "NO_SUCH_ATTACK_CARD",
+                    "every attack card is already beaten (ignored)",
+                    seat=seat,
+                    card=card,
+                )
+                return
+            index = t.find_uncovered(None, card)
+            self.add(
+                "NO_SUCH_ATTACK_CARD",
+                f"no uncovered {name(ev.on) if ev.on is not None else 'card'} on the table; "
+                f"read as covering {name(t.attacks[index])}",
+                seat=seat,
+                card=card,
+                suffix=".on",
+            )
+        c = self.take_from_hand(seat, card)
+        attack = t.attacks[index]
+        legal = beats(attack, c, t.trump)
+        if not legal and not blind:
+            self.add("ILLEGAL_BEAT", self.why_not(attack, c), seat=seat, card=c)
+        t.cover(index, c)
+        if blind:
+            t.blind_pending = (index, legal)
+
+    def why_not(self, attack: int, defence: int) -> str:
+        t = self.t
+        if BASE[attack] == BASE[defence]:
+            return f"{name(defence)} cannot beat its twin {name(attack)} («картой, равной по значению и масти, отбиться нельзя»)"
+        if SUIT[defence] == SUIT[attack]:
+            return f"{name(defence)} is lower than {name(attack)}"
+        if t.trump < 0:
+            return f"{name(defence)} is of another suit than {name(attack)}, and the game has no trumps"
+        if SUIT[attack] == t.trump:
+            return f"{name(attack)} is a trump: only a higher trump beats it, not {name(defence)}"
+        return f"{name(defence)} is neither a higher {name(attack)[-1]} nor a trump"
+
+    def challenge(self, ev: Event) -> None:
+        t = self.t
+        assert ev.seat is not None
+        if t.blind_pending is None:
+            self.add(
+                "CHALLENGE_OUT_OF_PLACE", "an answer with no face-down beat to answer (ignored)", seat=ev.seat
+            )
+            return
+        index, legal = t.blind_pending
+        t.blind_pending = None
+        owner = t.owners[index]
+        if ev.seat != owner:
+            self.add(
+                "CHALLENGE_OUT_OF_PLACE",
+                f"{self.who(ev.seat)} answers the blind beat, but {name(t.attacks[index])} was {self.who(owner)}'s: "
+                "«Если игрок, который зашел, соглашается ...»",
+                seat=ev.seat,
+            )
+        if ev.answer == "agree":
+            if not legal:
+                self.add(
+                    "BLIND_BEAT_ACCEPTED",
+                    f"the face-down {name(t.covers[index])} does not beat {name(t.attacks[index])}; agreed, it stands",
+                    seat=t.defender,
+                    card=t.covers[index],
+                )
+            return
+        if legal:
+            self.end_bout(DOUBTER_TAKES, taker=ev.seat)
+        else:
+            self.end_bout(TAKEN)
+
+    def challenge_missing(self) -> None:
+        t = self.t
+        assert t.blind_pending is not None
+        index, legal = t.blind_pending
+        t.blind_pending = None
+        self.add(
+            "CHALLENGE_MISSING",
+            f"{self.who(t.owners[index])} neither agreed to nor turned the face-down card on {name(t.attacks[index])}; "
+            "taken as agreed",
+            seat=t.owners[index],
+        )
+        if not legal:
+            self.add(
+                "BLIND_BEAT_ACCEPTED",
+                f"the face-down {name(t.covers[index])} does not beat {name(t.attacks[index])}; unanswered, it stands",
+                seat=t.defender,
+                card=t.covers[index],
+            )
+
+    def transfer(self, ev: Event) -> None:
+        t = self.t
+        assert ev.seat is not None
+        assert ev.card is not None
+        seat, card = ev.seat, ev.card
+        if not t.bout_open:
+            self.add(
+                "EVENT_OUT_OF_PLACE", "a transfer with no bout on the table (ignored)", seat=seat, card=card
+            )
+            return
+        if seat != t.defender:
+            self.add(
+                "NOT_THE_DEFENDER",
+                f"{self.who(seat)} transfers, but {self.who(t.defender)} defends",
+                seat=seat,
+                card=card,
+            )
+        problem = t.transfer_problem(card)
+        if problem is not None:
+            self.add("ILLEGAL_TRANSFER", f"{name(card)} cannot transfer: {problem}", seat=seat, card=card)
+        cap = t.bout_limit()
+        if cap is not None and len(t.attacks) >= cap:
+            self.add("BOUT_LIMIT_EXCEEDED", f"a bout holds at most {cap} attack cards", seat=seat, card=card)
+        if t.transfer_target() == t.defender:
+            return
+        t.taking = False
+        t.transfer(seat, self.take_from_hand(seat, card))
+
+    def take(self, ev: Event) -> None:
+        t = self.t
+        if not t.bout_open or t.taking:
+            why = "with no bout on the table" if not t.bout_open else "a second time"
+            self.add("EVENT_OUT_OF_PLACE", f"a take {why} (ignored)", seat=ev.seat)
+            return
+        if ev.seat != t.defender:
+            assert ev.seat is not None
+            self.add(
+                "NOT_THE_DEFENDER",
+                f"{self.who(ev.seat)} takes, but {self.who(t.defender)} defends",
+                seat=ev.seat,
+            )
+        t.taking = True
+
+    def done(self, ev: Event) -> None:
+        if not self.t.bout_open:
+            self.add("EVENT_OUT_OF_PLACE", "a bout ended with no bout on the table (ignored)", seat=ev.seat)
+            return
+        self.close_implicitly()
+
+    # -- ending a bout ----------------------------------------------------------------------------
+
+    def close_implicitly(self) -> None:
+        """End the open bout as it stands: taken, beaten, or (cards left unbeaten) taken with a finding."""
+        t = self.t
+        if t.taking:
+            self.end_bout(TAKEN)
+        elif t.uncovered:
+            left = [name(a) for i, a in enumerate(t.attacks) if t.covers[i] < 0]
+            self.add(
+                "BOUT_ENDED_UNBEATEN",
+                f"the bout ended with {' '.join(left)} neither beaten nor taken; {self.who(t.defender)} takes",
+                seat=t.defender,
+            )
+            self.end_bout(TAKEN)
+        else:
+            self.end_bout(BEATEN)
+
+    def end_bout(self, outcome: str, taker: int | None = None) -> None:
+        t = self.t
+        self.next_attacker = t.close(outcome, taker)
+        if t.lose_check():
+            self.awaiting_draws = False
+            return
+        self.awaiting_draws = True
+        self.recorded_draws = []
+
+    def draw_event(self, i: int, ev: Event) -> None:
+        t = self.t
+        if t.blind_pending is not None:
+            self.challenge_missing()
+        if t.bout_open:
+            self.close_implicitly()
+            if t.over:
+                self.after_end(ev)
+                return
+        if not self.awaiting_draws:
+            self.add("EVENT_OUT_OF_PLACE", "a draw while no bout has just ended (ignored)", seat=ev.seat)
+            return
+        self.recorded_draws.append((i, ev))
+
+    def finish_draws(self) -> None:
+        """Draw after a bout: as recorded (checked) or as the rules say; then settle the table."""
+        t = self.t
+        expected = t.expected_draws()
+        recorded = self.recorded_draws
+        applied: list[tuple[int, int]] = []
+        if recorded:
+            applied = self.check_draws(expected, recorded)
+        else:
+            for seat, k in expected:
+                t.draw(seat, k)
+                applied.append((seat, k))
+        self.awaiting_draws = False
+        self.recorded_draws = []
+        t.settle(self.next_attacker)
+        if self.trace is not None and applied:
+            saved = self.index
+            self.index = recorded[-1][0] if recorded else None
+            self.snapshot("draws", recorded[-1][1] if recorded else None, draws=applied)
+            self.index = saved
+
+    def check_draws(
+        self, expected: list[tuple[int, int]], recorded: list[tuple[int, Event]]
+    ) -> list[tuple[int, int]]:
+        t = self.t
+        saved = self.index
+        order = t.draw_order()
+        position = {s: p for p, s in enumerate(order)}
+        want = dict(expected)
+        seen: set[int] = set()
+        last = -1
+        out_of_order = False
+        for i, ev in recorded:
+            assert ev.seat is not None
+            assert ev.number is not None
+            self.index = i
+            seat = ev.seat
+            if position[seat] <= last and not out_of_order:
+                out_of_order = True
+                self.add(
+                    "WRONG_DRAW_ORDER",
+                    f"{self.who(seat)} draws after {self.who(order[last])}: «Первым берет игрок, который ходил, потом "
+                    f"игроки по часовой стрелке, а последним – тот, кто отбивался» ({', '.join(self.who(s) for s in order)})",
+                    seat=seat,
+                )
+            last = max(last, position[seat])
+            should = 0 if seat in seen else want.get(seat, 0)
+            if ev.number != should:
+                have = t.counts[seat]
+                self.add(
+                    "WRONG_DRAW_COUNT",
+                    f"{self.who(seat)} draws {ev.number}, but should draw {should} "
+                    f"(holding {have}, the stock {len(t.stock)}: up to six while it lasts)",
+                    seat=seat,
+                )
+            seen.add(seat)
+            before = list(t.stock[: ev.number])
+            taken = t.draw(seat, ev.number)
+            if ev.cards is not None:
+                self.check_drawn(seat, ev.cards, before, taken)
+        self.index = recorded[-1][0]
+        for seat, k in expected:
+            if seat not in seen:
+                self.add(
+                    "WRONG_DRAW_COUNT",
+                    f"{self.who(seat)} should draw {k}, and the log has no draw by {self.who(seat)}",
+                    seat=seat,
+                )
+                t.draw(seat, min(max(HAND_SIZE - t.counts[seat], 0), len(t.stock)))
+        self.index = saved
+        return [(ev.seat or 0, ev.number or 0) for _, ev in recorded]
+
+    def check_drawn(
+        self, seat: int, cards: tuple[int, ...], slots: list[int | None], taken: list[int | None]
+    ) -> None:
+        """Recorded drawn cards against the stock: a known slot must be that card; an unknown slot
+        becomes the recorded card when nobody is known to hold it."""
+        t = self.t
+        for j, card in enumerate(cards):
+            if j >= len(slots):
+                break
+            slot = slots[j]
+            if slot is not None:
+                if BASE[slot] != BASE[card]:
+                    self.add(
+                        "WRONG_DRAW_CARDS",
+                        f"{self.who(seat)} draws {name(card)}, but the stock's next card is {name(slot)}",
+                        seat=seat,
+                        card=card,
+                        suffix=f".cards[{j}]",
+                    )
+                continue
+            copies = BIT[BASE[card]] | (BIT[BASE[card] + 52] if t.two else 0)
+            free = t.unseen & copies
+            if not free:
+                self.add(
+                    "WRONG_DRAW_CARDS",
+                    f"{self.who(seat)} draws {name(card)}, but it is known to be elsewhere",
+                    seat=seat,
+                    card=card,
+                    suffix=f".cards[{j}]",
+                )
+                continue
+            c = (free & -free).bit_length() - 1
+            t.unseen ^= BIT[c]
+            t.unknown[seat] -= 1
+            t.hands[seat] |= BIT[c]
+
+    # -- the walkthrough ---------------------------------------------------------------------------
+
+    def snapshot(self, kind: str, ev: Event | None, draws: list[tuple[int, int]] | None = None) -> None:
+        if self.trace is None:
+            return
+        t = self.t
+        new = self.f[self.step_findings :]
+        self.step_findings = len(self.f)
+        self.trace.append(
+            {
+                "kind": kind,
+                "index": self.index if ev is not None else None,
+                "event": None if ev is None else event_document(ev),
+                "bout": t.bout,
+                "attacker": t.attacker if t.bout else None,
+                "defender": t.defender if t.bout else None,
+                "table": [
+                    [name(a), None if t.covers[i] < 0 else name(t.covers[i])] for i, a in enumerate(t.attacks)
+                ],
+                "taking": t.taking,
+                "hands": [[name(c) for c in _sorted_ids(t.hands[s])] for s in range(t.n)],
+                "unknown": list(t.unknown),
+                "stock": len(t.stock),
+                "discard": t.discard,
+                "out": [s for s in range(t.n) if t.out[s]],
+                "draws": [{"seat": s, "count": k} for s, k in draws or ()],
+                "findings": [x.as_dict() for x in new],
+            }
+        )
+
+    def result(self) -> GameReport:
+        t = self.t
+        deal = self.deal
+        f = self.f
+        complete = t.over
+        fool, draw, source = t.fool, t.draw_game, "replay" if complete else None
+        if complete and deal.recorded:
+            if deal.draw and not t.draw_game:
+                self.index = None
+                f.at(
+                    "FOOL_MISMATCH",
+                    f"the log records a draw, but {self.who(t.fool or 0)} is left with cards: the fool",
+                    game=self.number,
+                    seat=t.fool,
+                )
+            elif deal.fool is not None and deal.fool != t.fool:
+                actual = (
+                    "the game is a draw"
+                    if t.draw_game
+                    else f"the play makes {self.who(t.fool or 0)} the fool"
+                )
+                f.at(
+                    "FOOL_MISMATCH",
+                    f"the log records {self.who(deal.fool)} as the fool, but {actual}",
+                    game=self.number,
+                    seat=deal.fool,
+                )
+        if not complete and not deal.events:
+            f.at(
+                "RESULT_NOT_REPLAYED",
+                "the game is logged without its play"
+                + ("" if deal.recorded else ", and no result is recorded"),
+                game=self.number,
+            )
+        elif not complete:
+            tail = "the recorded result stands" if deal.recorded else "the fool is unknown"
+            f.at(
+                "GAME_INCOMPLETE",
+                f"the log stops before the game ended ({', '.join(f'{self.who(s)} {t.counts[s]}' for s in range(t.n))} "
+                f"cards, the stock {len(t.stock)}): {tail}",
+                game=self.number,
+                bout=t.bout or None,
+            )
+        if not complete and deal.recorded:
+            fool, draw, source = deal.fool, deal.draw, "recorded"
+        return GameReport(
+            deal=self.number,
+            dealer=deal.dealer,
+            trump=None if self.rules.no_trump or deal.trump_card is None else name(deal.trump_card),
+            first_attacker=self.first_attacker,
+            bouts=t.bout,
+            out=[list(g) for g in t.out_order],
+            places=_places(t.n, t.out_order, fool) if complete else None,
+            fool=fool,
+            draw=draw,
+            lost_by_cards=t.lost_by_cards,
+            complete=complete,
+            source=source,
+            recorded_fool=deal.fool,
+            recorded_draw=deal.draw,
+            cards_left=list(t.counts),
+        )
+
+
+def _lowest(t: Table) -> bool:
+    return lowest_trump_leads(t.trump_rank, t.jack)
+
+
+def _sorted_ids(mask: int) -> list[int]:
+    return sorted(cards_of(mask), key=lambda c: (SUIT[c], -RANK[c], c))
+
+
+def _places(n: int, out: list[list[int]], fool: int | None) -> list[int]:
+    """1 for the first out, a group sharing its best place; players still holding cards when the
+    game ended (a loss by 52 cards) share the next place; the fool last."""
+    places = [0] * n
+    place = 1
+    for group in out:
+        for s in group:
+            places[s] = place
+        place += len(group)
+    for s in range(n):
+        if not places[s]:
+            places[s] = place
+    if fool is not None:
+        places[fool] = n
+    return places
+
+
+def run_game(
+    number: int, deal: DurakDeal, ruleset: Ruleset, f: Findings, trace: Trace | None = None
+) -> GameReport:
+    """Replay one game (``number`` from 1); its report. ``trace`` collects the walkthrough's steps."""
+    if deal.hands is None:
+        f.at(
+            "RESULT_NOT_REPLAYED",
+            "the game is logged by its result alone" + ("" if deal.recorded else ", and none is recorded"),
+            game=number,
+        )
+        return GameReport(
+            deal=number,
+            dealer=deal.dealer,
+            trump=None if deal.trump_card is None or ruleset.no_trump else name(deal.trump_card),
+            first_attacker=None,
+            bouts=0,
+            out=[],
+            places=None,
+            fool=deal.fool,
+            draw=deal.draw,
+            lost_by_cards=False,
+            complete=False,
+            source="recorded" if deal.recorded else None,
+            recorded_fool=deal.fool,
+            recorded_draw=deal.draw,
+            cards_left=None,
+        )
+    game = _Game(number, deal, ruleset, f, trace)
+    game.run()
+    return game.result()

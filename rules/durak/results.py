@@ -1,0 +1,73 @@
+"""Durak's side of the rules registry protocol (rules/registry.py): what a log's report means for
+storage, standings, ratings and the printed sheet.
+
+Every player plays for himself, so each seat is its own team. Durak keeps no score: a game
+ends with a fool. A seat's ``total`` is minus the games it lost as the fool (the report's
+``totals``): standings rank the higher total first, so the player who was the fool least
+stands first, and a table's places follow. Points per place of the order going out (the
+report's per-game ``places``) are the tournament's to configure. No contracts, no whists, no
+per-seat bids: ``SEAT_RESULTS`` is empty and there are no deal rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.durak.ruleset import TABLE_SIZES, Ruleset
+from rules.registry import DealRow, SeatResult
+
+#: The SeatResult fields a durak report fills besides ``total``: none.
+SEAT_RESULTS: tuple[str, ...] = ()
+
+#: A game has no bids or tricks per seat.
+SEAT_DEAL_ROWS = False
+
+__all__ = [
+    "SEAT_DEAL_ROWS",
+    "SEAT_RESULTS",
+    "TABLE_SIZES",
+    "blank_sheet",
+    "deal_rows",
+    "running_totals",
+    "seat_results",
+    "teams",
+]
+
+
+def seat_results(report: dict[str, Any]) -> list[SeatResult]:
+    """Per seat: minus the games lost as the fool."""
+    return [SeatResult(total=int(total)) for total in report["totals"]]
+
+
+def teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every player alone."""
+    return tuple((seat,) for seat in range(players))
+
+
+def deal_rows(report: dict[str, Any]) -> list[DealRow]:
+    """None: a durak game has no bid and tricks per seat."""
+    return []
+
+
+def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
+    """After each game: its number, False (no game is annulled), and each seat's total so far
+    (minus its games as the fool)."""
+    running = [0] * len(report["players"])
+    out = []
+    for deal in report["deals"]:
+        if deal.get("fool") is not None:
+            running[deal["fool"]] -= 1
+        out.append((int(deal["deal"]), False, list(running)))
+    return out
+
+
+def blank_sheet(ruleset: Ruleset, players: Sequence[str], games: int = 10) -> dict[str, Any]:
+    """The paper sheet of one table: a row per game with the dealer, the trump, and per player a
+    box for the place he went out in (the fool last) — the template draws it."""
+    return {
+        "players": list(players),
+        "ruleset": ruleset.as_dict(),
+        "trumps": not ruleset.no_trump,
+        "games": [{"number": i} for i in range(1, games + 1)],
+    }
