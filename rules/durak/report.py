@@ -5,9 +5,10 @@ Durak has no score of its own: a game ends with a fool (or a draw). The report g
 the order the players went out (``out``: groups of seats that went out in the same bout),
 their ``places`` (1 = out first, the fool last; a group shares its best place), the ``fool``
 and whether it was a ``draw``. Over the log, ``fools`` counts each seat's games lost as the
-fool, and ``totals`` is its negation (``-fools``): the registry's standings rank the higher
-total first, so the player who was the fool least stands first. Points per place are the
-tournament's to configure (issue 9), from ``places``.
+fool, and ``totals`` is what the ruleset's scoring gives (:func:`game_points`): by default
+its negation (``-fools``), so the registry's standings, which rank the higher total first,
+put the player who was the fool least first; with ``place_points`` the points for each
+game's places.
 """
 
 from __future__ import annotations
@@ -65,6 +66,23 @@ class GameReport:
         }
 
 
+def game_points(
+    places: list[int] | None, fool: int | None, place_points: tuple[int, ...] | list[int] | None, n: int
+) -> list[int]:
+    """What one game scores per seat. Without ``place_points``: −1 for the fool, 0 for the
+    others (a draw scores nothing). With them: each seat the points of its place (1 = out
+    first; places beyond the list 0). A game known only by its fool (recorded, not played out)
+    gives the fool the last place and the others the first, as players going out together
+    share their best place."""
+    if place_points is None:
+        return [-1 if seat == fool else 0 for seat in range(n)]
+    if places is None:
+        if fool is None:
+            return [0] * n
+        places = [n if seat == fool else 1 for seat in range(n)]
+    return [place_points[p - 1] if 0 < p <= len(place_points) else 0 for p in places]
+
+
 @dataclass(slots=True)
 class Report:
     """The replay of a durak log: every game and every finding."""
@@ -90,8 +108,13 @@ class Report:
 
     @property
     def totals(self) -> list[int]:
-        """Per seat, minus the games lost as the fool: higher is better, as standings read totals."""
-        return [-f for f in self.fools]
+        """Per seat, the sum of its points per game (:func:`game_points`): higher is better,
+        as standings read totals."""
+        out = [0] * len(self.players)
+        for d in self.deals:
+            for seat, points in enumerate(game_points(d.places, d.fool, self.ruleset.place_points, len(out))):
+                out[seat] += points
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -2,11 +2,12 @@
 storage, standings, ratings and the printed sheet.
 
 Every player plays for himself, so each seat is its own team. Durak keeps no score: a game
-ends with a fool. A seat's ``total`` is minus the games it lost as the fool (the report's
-``totals``): standings rank the higher total first, so the player who was the fool least
-stands first, and a table's places follow. Points per place of the order going out (the
-report's per-game ``places``) are the tournament's to configure. No contracts, no whists, no
-per-seat bids: ``SEAT_RESULTS`` is empty and there are no deal rows.
+ends with a fool. A seat's ``total`` is the report's ``totals``: by default minus the games
+it lost as the fool, or with the ruleset's ``place_points`` the points for its places
+(rules.durak.report.game_points); standings rank the higher total first. A tournament sets
+the scoring through its ruleset, and its ``table_points`` method turns a table's totals into
+places again. No contracts, no whists, no per-seat bids: ``SEAT_RESULTS`` is empty and there
+are no deal rows.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.durak.report import game_points
 from rules.durak.ruleset import TABLE_SIZES, Ruleset
 from rules.registry import DealRow, SeatResult
 
@@ -51,13 +53,15 @@ def deal_rows(report: dict[str, Any]) -> list[DealRow]:
 
 
 def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
-    """After each game: its number, False (no game is annulled), and each seat's total so far
-    (minus its games as the fool)."""
-    running = [0] * len(report["players"])
+    """After each game: its number, False (no game is annulled), and each seat's total so far,
+    scored as the report's ruleset says (:func:`rules.durak.report.game_points`)."""
+    n = len(report["players"])
+    place_points = report["ruleset"].get("place_points")
+    running = [0] * n
     out = []
     for deal in report["deals"]:
-        if deal.get("fool") is not None:
-            running[deal["fool"]] -= 1
+        for seat, points in enumerate(game_points(deal.get("places"), deal.get("fool"), place_points, n)):
+            running[seat] += points
         out.append((int(deal["deal"]), False, list(running)))
     return out
 

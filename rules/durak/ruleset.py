@@ -39,6 +39,14 @@ Readings (docs/durak.md, "Readings"):
   not in the seed but is the common rule, so it is the default (``null`` lifts it);
 - ``first_bout_limit``: the common "five cards in the first bout" is NOT in the seed: off by
   default (``null``), ``5`` turns it on.
+
+Scoring (the seed keeps no score — "Игрок, у которого в конце игры остались карты, считается
+проигравшим"; issue 9: "points per place (configurable; e.g. how many times each player was
+the fool, or points for going out first, second …)"):
+
+- ``place_points``: ``null`` (default) — a seat's total is minus the games it lost as the
+  fool; or a list of points for going out first, second, … (the fool takes the last place;
+  places beyond the list score 0), e.g. ``[2, 1, 0]`` at a table of three.
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.strict import describe, preset_values, read_bool
+from rules.strict import describe, preset_values, read_bool, read_int
 
 #: Players at one table: "играть могут 2 или 6 человек" read as two to six.
 TABLE_SIZES: tuple[int, ...] = (2, 3, 4, 5, 6)
@@ -69,6 +77,7 @@ OPTIONS = (
     "bout_limit",
     "first_bout_limit",
     "lose_at",
+    "place_points",
 )
 
 _SIMPLE: dict[str, Any] = {
@@ -84,6 +93,7 @@ _SIMPLE: dict[str, Any] = {
     "bout_limit": 6,
     "first_bout_limit": None,
     "lose_at": None,
+    "place_points": None,
 }
 _THROW_IN = {**_SIMPLE, "throw_in": True}
 
@@ -116,6 +126,7 @@ class Ruleset:
     bout_limit: int | None
     first_bout_limit: int | None
     lose_at: int | None
+    place_points: tuple[int, ...] | None
 
     @property
     def copies(self) -> int:
@@ -128,7 +139,9 @@ class Ruleset:
         return self.deck * self.copies
 
     def option(self, name: str) -> Any:
-        return getattr(self, name)
+        """One option in document form (a tuple as a list)."""
+        value = getattr(self, name)
+        return list(value) if isinstance(value, tuple) else value
 
     def as_dict(self) -> dict[str, Any]:
         """The resolved ruleset as the report echoes it: preset, then every option."""
@@ -165,6 +178,8 @@ def resolve_ruleset(value: Any = None, players: int = 2, path: str = "ruleset") 
             resolved[option] = _choice(v, DRAW_RULES, where)
         elif option in ("bout_limit", "first_bout_limit", "lose_at"):
             resolved[option] = _limit(v, where)
+        elif option == "place_points":
+            resolved[option] = _place_points(v, where)
         else:
             resolved[option] = read_bool(v, where)
     if resolved["transfer_after_beat"] and not resolved["transfer"]:
@@ -183,6 +198,20 @@ def _choice(value: Any, choices: tuple[str, ...], path: str) -> str:
     if not isinstance(value, str) or value not in choices:
         raise MalformedDocument(path, f"must be one of {', '.join(choices)}, not {describe(value)}")
     return value
+
+
+def _place_points(value: Any, path: str) -> tuple[int, ...] | None:
+    """Points for going out first, second, …: a list of whole numbers (at most six), or null."""
+    if value is None:
+        return None
+    if isinstance(value, tuple):
+        value = list(value)
+    if type(value) is not list or not 1 <= len(value) <= max(TABLE_SIZES):
+        raise MalformedDocument(
+            path,
+            f"must be a list of 1 to 6 numbers (points for going out first, second …) or null, not {describe(value)}",
+        )
+    return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
 def _limit(value: Any, path: str) -> int | None:
