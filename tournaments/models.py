@@ -28,7 +28,7 @@ def default_tiebreaks() -> list[str]:
 
 def default_table_points() -> dict[str, list[float]]:
     """Points by place at a table of each size: the last place scores 0, each place above one more."""
-    return {str(size): [float(size - 1 - place) for place in range(size)] for size in range(3, 8)}
+    return {str(size): [float(size - 1 - place) for place in range(size)] for size in range(2, 8)}
 
 
 class Tournament(models.Model):

@@ -39,6 +39,7 @@ from tournaments.models import (
     TableSeat,
     TiebreakChange,
     Tournament,
+    default_tiebreaks,
 )
 
 
@@ -99,8 +100,14 @@ def check_settings(
 
 def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> Tournament:
     """A new tournament; without a ruleset it plays its game's first preset (Oh Hell classic, bridge seed)."""
-    if "ruleset" not in settings and settings.get("game_type") in registry.GAMES:
-        settings["ruleset"] = next(iter(registry.get(settings["game_type"]).PRESETS))
+    game_type = settings.get("game_type")
+    if "ruleset" not in settings and game_type in registry.GAMES:
+        settings["ruleset"] = next(iter(registry.get(game_type).PRESETS))
+    if "tiebreaks" not in settings and game_type in registry.GAMES:
+        # The default order, less what the game's results do not carry (durak: no contracts).
+        settings["tiebreaks"] = [
+            t for t in default_tiebreaks() if NEEDS.get(t) is None or registry.fills(game_type, NEEDS[t])
+        ]
     tournament = Tournament(club=club, name=name.strip(), **settings)
     if not tournament.name:
         raise ServiceError("a tournament needs a name")
