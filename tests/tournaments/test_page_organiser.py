@@ -133,6 +133,76 @@ def test_create_shows_a_service_refusal(client, people, monkeypatch):
     assert "<li>tables seat 3 to 7 players</li>" in response.content.decode()
 
 
+def test_create_a_preferans_tournament_with_ruleset_options(client, people):
+    client.force_login(people.organiser)
+    url = reverse("tournament-create", args=["kozyr"])
+    page = client.get(url).content.decode()
+    assert '<option value="preferans">Preferans</option>' in page
+    assert '<option value="durak">Durak</option>' in page
+    form = {
+        "name": "Пулька",
+        "game_type": "preferans",
+        "ruleset": "leningrad",
+        "options": '{"pool": 30}',
+        "preferred_table_size": "3",
+        "standings_method": "total",
+        "tiebreak_1": "head_to_head",
+    }
+    assert client.post(url, form).status_code == 302
+    tournament = Tournament.objects.get(name="Пулька")
+    assert (tournament.game_type, tournament.ruleset) == ("preferans", {"preset": "leningrad", "pool": 30})
+
+
+def test_create_a_durak_tournament_leaves_out_tie_breaks_it_cannot_use(client, people):
+    client.force_login(people.organiser)
+    response = client.post(
+        reverse("tournament-create", args=["kozyr"]),
+        {
+            "name": "Дурак",
+            "game_type": "durak",
+            "ruleset": "throw-in",
+            "options": '{"place_points": [2, 1, 0]}',
+            "preferred_table_size": "3",
+            "standings_method": "total",
+            "tiebreak_1": "head_to_head",
+            "tiebreak_2": "contracts_made",
+            "tiebreak_3": "lots",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Дурак")
+    assert tournament.ruleset == {"preset": "throw-in", "place_points": [2, 1, 0]}
+    assert tournament.tiebreaks == ["head_to_head", "lots"]
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ("{pool: 30}", "Ruleset options: Not JSON: Expecting property name enclosed in double quotes"),
+        ("[30]", "Ruleset options: Write the options as a JSON object"),
+        ('{"preset": "rostov"}', "Ruleset options: Choose the preset above, not among the options."),
+        ('{"pool": "long"}', "ruleset.pool: must be a whole number, not the text &#x27;long&#x27;"),
+        ('{"colour": 1}', "ruleset.colour: "),
+    ],
+)
+def test_create_refuses_wrong_ruleset_options_with_the_reason(client, people, options, error):
+    client.force_login(people.organiser)
+    response = client.post(
+        reverse("tournament-create", args=["kozyr"]),
+        {
+            "name": "X",
+            "game_type": "preferans",
+            "ruleset": "sochi",
+            "options": options,
+            "preferred_table_size": "3",
+            "standings_method": "total",
+        },
+    )
+    assert response.status_code == 400
+    assert error in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
 def test_create_on_an_unknown_club_is_404(client, people):
     client.force_login(people.organiser)
     assert client.get(reverse("tournament-create", args=["nowhere"])).status_code == 404

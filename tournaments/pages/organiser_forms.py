@@ -7,6 +7,7 @@ transitions, seating methods), never a copy of them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -42,6 +43,8 @@ METHOD_LABELS = {
 GAME_LABELS = {
     "oh-hell": _("Oh Hell"),
     "bridge-rubber": _("Rubber bridge"),
+    "preferans": _("Preferans"),
+    "durak": _("Durak"),
 }
 DEFAULT_GAME = "oh-hell"
 SEATING_LABELS = {
@@ -77,7 +80,19 @@ class TournamentCreateForm(forms.Form):
         help_text=_(
             "Oh Hell — classic: the seed rules; classic-nil5: a zero bid made scores 5 + the cards. "
             "Rubber bridge — seed: the seed's points table; laws: the Laws of Contract Bridge (Law 77). "
+            "Preferans — sochi, leningrad, rostov: the conventions of the pulka. "
+            "Durak — simple, throw-in, transfer, transfer-any, no-trump, two-decks, blind: the variants. "
             "Choose a ruleset of the chosen game."
+        ),
+    )
+    options = forms.CharField(
+        label=_("Ruleset options"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
+        help_text=_(
+            'Optional, as JSON: what the table agreed beyond the preset, e.g. {"pool": 30} for a '
+            'longer pulka, or {"place_points": [2, 1, 0]} to score durak by places. The game\'s '
+            "documentation lists every option."
         ),
     )
     preferred_table_size = forms.IntegerField(
@@ -85,7 +100,10 @@ class TournamentCreateForm(forms.Form):
         min_value=min(size for key in registry.game_keys() for size in registry.table_sizes(key)),
         max_value=max(size for key in registry.game_keys() for size in registry.table_sizes(key)),
         initial=4,
-        help_text=_("Oh Hell: 3 to 7; rubber bridge: 4 (two partnerships)."),
+        help_text=_(
+            "Oh Hell: 3 to 7; rubber bridge: 4 (two partnerships); preferans: 3, or 4 with the dealer "
+            "sitting out; durak: 2 to 6."
+        ),
     )
     standings_method = forms.ChoiceField(
         label=_("Standings by"),
@@ -126,6 +144,9 @@ class TournamentCreateForm(forms.Form):
                 _("%(ruleset)s is not a ruleset of %(game)s.")
                 % {"ruleset": ruleset, "game": GAME_LABELS.get(data["game_type"], data["game_type"])},
             )
+        options = self._options(data.get("options") or "")
+        if options and ruleset:
+            data["ruleset"] = {"preset": ruleset, **options}
         order = [data.get(tiebreak_field(p)) for p in range(1, len(TIEBREAKS) + 1)]
         chosen = [name for name in order if name]
         seen: set[str] = set()
@@ -137,6 +158,23 @@ class TournamentCreateForm(forms.Form):
         data["tiebreaks"] = chosen
         return data
 
+    def _options(self, text: str) -> dict[str, Any]:
+        """The options field: a JSON object of option → value (empty: none)."""
+        if not text.strip():
+            return {}
+        try:
+            value = json.loads(text)
+        except ValueError as exc:
+            self.add_error("options", _("Not JSON: %(error)s") % {"error": exc})
+            return {}
+        if not isinstance(value, dict):
+            self.add_error("options", _('Write the options as a JSON object, e.g. {"pool": 30}.'))
+            return {}
+        if "preset" in value:
+            self.add_error("options", _("Choose the preset above, not among the options."))
+            return {}
+        return value
+
     def settings(self) -> dict[str, Any]:
         """The keyword arguments of services.tournament_create."""
         data = self.cleaned_data
@@ -146,7 +184,13 @@ class TournamentCreateForm(forms.Form):
             "ruleset": data["ruleset"],
             "preferred_table_size": data["preferred_table_size"],
             "standings_method": data["standings_method"],
-            "tiebreaks": data["tiebreaks"],
+            # A tie-break the game's results do not carry (contracts made in durak) is left out
+            # rather than refused: the form offers the same list for every game.
+            "tiebreaks": [
+                t
+                for t in data["tiebreaks"]
+                if services.NEEDS.get(t) is None or registry.fills(data["game_type"], services.NEEDS[t])
+            ],
             "seed": data["seed"] or 0,
             "rated": data["rated"],
         }
