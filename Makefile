@@ -26,6 +26,7 @@ demo: install
 	@echo "  running, live   http://$(HOST):$(PORT)/tournaments/2/standings/  (cross-table: /tournaments/2/cross-table/)"
 	@echo "  rubber bridge   http://$(HOST):$(PORT)/tournaments/3/  (We/They sheets, deal pages with double-dummy tables, PBN download)"
 	@echo "  preferans       http://$(HOST):$(PORT)/games/11/  (a Sochi pulka: pool, mountain, whists, the settlement)"
+	@echo "  durak           http://$(HOST):$(PORT)/tournaments/5/  (transfer durak, points per place; each game replays bout by bout)"
 	@echo "  a score sheet   http://$(HOST):$(PORT)/games/1/  (each deal number opens its replay)"
 	@echo "  open dispute    http://$(HOST):$(PORT)/disputes/1/  (sign in as olga to decide it)"
 	@echo "  a profile       http://$(HOST):$(PORT)/clubs/kozyr/players/4/  (members only)"

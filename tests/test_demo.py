@@ -68,7 +68,7 @@ def test_demo_tournament_is_played_published_and_ranked():
     # The audit has something to show: a renege and a miscopied deal score.
     assert sorted(g.status for g in games).count("errors") == 2
     assert Standing.objects.filter(tournament=tournament).count() == 8
-    assert Rating.objects.count() == 8
+    assert Rating.objects.filter(game_type="oh-hell").count() == 8
 
 
 def test_demo_has_a_running_and_an_upcoming_tournament_and_an_open_dispute():
@@ -117,3 +117,23 @@ def test_demo_has_a_preferans_pulka_that_replays_clean():
     assert sum(s.total for s in pulka.seats.all()) == 0  # the settlement balances
     # The eleventh game recorded, so /games/11/ on a fresh database, as make demo prints.
     assert list(Game.objects.order_by("pk").values_list("pk", flat=True)).index(pulka.pk) == 10
+
+
+def test_demo_has_a_durak_evening_scored_by_places():
+    from games.models import Game
+    from tournaments.models import Standing, Tournament
+
+    call_command("load_demo", verbosity=0)
+    durak = Tournament.objects.get(name="Дурак по средам")
+    # The fifth created, so /tournaments/5/ on a fresh database, as make demo prints.
+    assert list(Tournament.objects.order_by("pk").values_list("name", flat=True))[4] == durak.name
+    assert (durak.game_type, durak.ruleset) == ("durak", {"preset": "transfer", "place_points": [2, 1, 0]})
+    games = Game.objects.filter(game_type="durak")
+    assert games.count() == 4  # two rounds of two tables
+    assert {g.status for g in games} == {"clean"}
+    # Five games a table, 2 + 1 + 0 points a game (a draw shares the best place).
+    for game in games:
+        assert sum(s.total for s in game.seats.all()) >= 5 * 3
+    lines = Standing.objects.filter(tournament=durak)
+    assert lines.count() == 6
+    assert all(line.games == 2 for line in lines)

@@ -29,6 +29,7 @@ from django.utils import timezone
 from games.models import Club, Finding, Membership, Player, Upload
 from games.services import club_create, dispute_open, game_upload, membership_set, player_get_or_create
 from rules.bridge.simulate import simulate as simulate_bridge
+from rules.durak.simulate import simulate as simulate_durak
 from rules.ohhell.simulate import simulate
 from rules.preferans.simulate import simulate as simulate_preferans
 from tournaments import services as tournament_services
@@ -102,11 +103,12 @@ class Command(BaseCommand):
             published=True,
             starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) + timedelta(days=12),
         )
+        self._durak(club, users["olga"], users["petro"], players)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, and an open dispute."
+                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, a durak evening and an open dispute."
             )
         )
 
@@ -182,6 +184,43 @@ class Command(BaseCommand):
             source=Upload.Source.WEB,
             played_at=played,
         )
+
+    def _durak(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        """A transfer-durak evening: six players at tables of three, two rounds of five games each,
+        two points for going out first and one for second."""
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Дурак по средам",
+            user=organiser,
+            seed=2030,
+            game_type="durak",
+            ruleset={"preset": "transfer", "place_points": [2, 1, 0]},
+            preferred_table_size=3,
+            starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=5),
+        )
+        for player in players[:6]:
+            tournament_services.entry_add(tournament=tournament, player=player)
+        for number in (1, 2):
+            round_ = tournament_services.round_generate(tournament=tournament)
+            tournament_services.round_confirm(round_=round_)
+            for table in round_.tables.order_by("number"):
+                names = tuple(
+                    seat.player.display_name for seat in table.seats.select_related("player").order_by("seat")
+                )
+                document = simulate_durak(
+                    50 + number * 10 + table.number,
+                    players=3,
+                    games=5,
+                    ruleset=tournament.ruleset,
+                    names=names,
+                )
+                content = json.dumps(document, ensure_ascii=False, indent=1).encode()
+                tournament_services.table_game_upload(table=table, content=content, user=scorer)
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+        tournament_services.standings_compile(tournament=tournament)
+        tournament_services.ratings_rebuild(game_type="durak")
+        return tournament
 
     def _bridge(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
         """A rubber bridge evening: two tables of partnerships, standings by whists."""
