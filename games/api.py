@@ -7,8 +7,6 @@ not read is a 404, so private games do not announce themselves.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any
 
@@ -28,6 +26,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from games import permissions, selectors, services
+from games.csv_export import csv_response
 from games.filters import GameFilter, UploadFilter
 from games.idempotency import idempotent
 from games.models import Club, Dispute, Game, Membership, Player, Upload
@@ -490,11 +489,7 @@ class GameExportView(APIView):
             return response
         if kind == "csv":
             rules = registry.get(game.game_type)
-            buffer = io.StringIO()
-            csv.writer(buffer).writerows(rules.sheet_rows(game.current_report.report))  # type: ignore[union-attr]
-            response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-            response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-            return response
+            return csv_response(rules.sheet_rows(game.current_report.report), f"{name}.csv")  # type: ignore[union-attr]
         return error_response("format", "format is one of original, json, csv")
 
 

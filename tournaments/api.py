@@ -8,8 +8,6 @@ may not read is a 404.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -26,6 +24,7 @@ from rest_framework.views import APIView
 
 from games import permissions, selectors
 from games.api import _uploaded_bytes, acting_user, club_for, error_response, require
+from games.csv_export import csv_response
 from games.idempotency import idempotent
 from games.models import Game, Player
 from games.serializers import GameSerializer
@@ -367,22 +366,18 @@ class StandingsView(APIView):
         rows = Standing.objects.filter(tournament=tournament).select_related("player")
         lines = StandingSerializer(rows, many=True).data
         if request.query_params.get("format") == "csv":
-            buffer = io.StringIO()
-            writer = csv.writer(buffer)
-            writer.writerow(["rank", "player", "points", "games", *tournament.tiebreaks])
-            for line in lines:
-                writer.writerow(
-                    [
-                        line["rank"],
-                        line["player"],
-                        line["points"],
-                        line["games"],
-                        *(line["tiebreaks"].get(t) for t in tournament.tiebreaks),
-                    ]
-                )
-            response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-            response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-standings.csv"'
-            return response
+            header = ["rank", "player", "points", "games", *tournament.tiebreaks]
+            table = [
+                [
+                    line["rank"],
+                    line["player"],
+                    line["points"],
+                    line["games"],
+                    *(line["tiebreaks"].get(t) for t in tournament.tiebreaks),
+                ]
+                for line in lines
+            ]
+            return csv_response([header, *table], f"{tournament.slug}-standings.csv")
         return Response(
             {
                 "method": tournament.standings_method,
