@@ -10,3 +10,11 @@ import os
 os.environ["DJANGO_ENV"] = "test"
 
 from config.settings import *  # noqa: F403
+
+# A second database, empty, for the backup round trip (tests/tournaments/test_backup.py:
+# "import_club restores it into an empty database"). pytest-django creates it only for the
+# tests that ask for it.
+DATABASES["restore"] = {  # noqa: F405
+    **DATABASES["default"],  # noqa: F405
+    "NAME": f"{DATABASES['default']['NAME']}_restore",  # noqa: F405
+}
