@@ -11,6 +11,7 @@ process and the cache is local memory, so a fresh clone needs nothing else.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -65,9 +66,11 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "accounts",
     "games",
     "tournaments",
+    "scorekeeper",
 ]
 
 MIDDLEWARE = [
@@ -81,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out sign-in.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -182,6 +187,20 @@ AUTH_PASSWORD_VALIDATORS = [
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGIN_URL = "login"
+
+# --- Sign-in throttling (django-axes) --------------------------------------
+# A username tried from one address AXES_FAILURE_LIMIT times without success is locked out for
+# AXES_COOLOFF_MINUTES, on the sign-in page and the API token endpoint alike; a success resets it.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.integer("AXES_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env.integer("AXES_COOLOFF_MINUTES", default=15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = env.integer("AXES_PROXY_COUNT", default=0, minimum=0)
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -248,7 +267,13 @@ REST_FRAMEWORK = {
     # ?format= belongs to the export endpoints (original|json|csv), not to
     # content negotiation; clients choose a renderer with Accept.
     "URL_FORMAT_OVERRIDE": None,
-    "DEFAULT_THROTTLE_RATES": {"auth": env.string("THROTTLE_AUTH", default="20/min")},
+    # Anonymous reads are limited per address; uploads per account (games.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": env.string("THROTTLE_AUTH", default="20/min"),
+        "anon": env.string("THROTTLE_ANON", default="120/min"),
+        "uploads": env.string("THROTTLE_UPLOADS", default="60/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Trickbook API",
@@ -314,6 +339,8 @@ LOGGING = {
         "django.db.backends": {"level": "INFO"},
         # Requests are logged once, by the request-id middleware.
         "django.server": {"level": "WARNING"},
+        # django-axes announces itself at every start; its lockouts are warnings.
+        "axes": {"level": "WARNING"},
         # In-process (eager) tasks would log every call; a worker's log keeps them.
         "celery.app.trace": {"level": "WARNING" if REDIS_URL is None else "INFO"},
         "kombu.connection": {"level": "ERROR" if REDIS_URL is None else "WARNING"},

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -49,7 +52,27 @@ class ApiRootView(APIView):
 
 
 class ObtainTokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (``Authorization: Token …``)."""
+    """Exchange a username and password for an API token (``Authorization: Token …``).
+
+    Wrong passwords count towards django-axes' lockout as on the sign-in page; a locked-out
+    username is answered 429 with the reason (the serializer alone would say 400)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            if not _locked(request):
+                raise
+        return Response(
+            {"detail": "Too many sign-in attempts: this username is locked out for a while."}, status=429
+        )
+
+
+def _locked(request: Request) -> bool:
+    """Whether django-axes has locked this request's username out (it marks the request)."""
+    return bool(
+        getattr(request, "axes_locked_out", False) or getattr(request._request, "axes_locked_out", False)
+    )

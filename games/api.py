@@ -44,6 +44,7 @@ from games.serializers import (
     RoleSerializer,
     UploadSerializer,
 )
+from games.throttling import UPLOAD_THROTTLES
 from rules import registry
 from rules.errors import MalformedDocument
 
@@ -263,6 +264,8 @@ class ClubGameListView(generics.ListAPIView[Game]):
     multipart file is read by its name (``*.pbn`` as PBN, see rules.registry).
     """
 
+    throttle_classes = UPLOAD_THROTTLES
+
     queryset = Game.objects.none()  # for the schema; get_queryset scopes it to the club
     serializer_class = GameSerializer
     filter_backends = [DjangoFilterBackend]
@@ -412,6 +415,8 @@ class GameReportView(APIView):
 
 class GameRevisionListView(APIView):
     """Every revision with its report; POST a corrected log as a new revision."""
+
+    throttle_classes = UPLOAD_THROTTLES
 
     permission_classes = [permissions.IsAuthenticatedForWrites]
 

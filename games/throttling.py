@@ -1,0 +1,31 @@
+"""The API's rate limit on uploads (issue 11: "API rate limits for anonymous reads and for
+uploads").
+
+Anonymous reads are limited by DRF's ``AnonRateThrottle`` for every view (settings
+``DEFAULT_THROTTLE_CLASSES``, rate ``anon``). Uploads — a game, a correction, a table's log —
+are limited per account (per address when anonymous) at the ``uploads`` rate; the reads of
+the same views are not counted, so listing the games does not use up the uploads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+
+class UploadRateThrottle(UserRateThrottle):
+    """Writes at the ``uploads`` rate per account; reads pass."""
+
+    scope = "uploads"
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
+
+
+#: For the views that take uploads: the anonymous read limit and the upload limit.
+UPLOAD_THROTTLES = [AnonRateThrottle, UploadRateThrottle]
