@@ -33,8 +33,12 @@ urlpatterns = [
     path("", include("tournaments.pages.table_upload")),
     path("", include("tournaments.pages.audit")),
     path("", include("tournaments.pages.downloads")),
+    path("", include("scorekeeper.pages")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),
     path("api/schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# JSON under /api/, the site's page elsewhere (config.views.not_found).
+handler404 = "config.views.not_found"

@@ -1,0 +1,710 @@
+"""The scorekeeper's draft, replayed through the Oh Hell rules engine after every entry.
+
+Plain Python over ``rules.ohhell``: nothing here imports Django, and no
+rule of the game is decided here. The entries the scorekeeper taps (the
+trump card, each bid, each card or the tricks taken, a card taken back, a
+renege let stand) are turned into the events of the log
+(shared/spec/ohhell-log.md) and driven through the engine's own
+:class:`~rules.ohhell.table.Table` -- whose turn it is to bid or play, an
+out-of-turn bid, a change of bid too late, a card already played, a
+renege not corrected before the next lead -- and the whole draft through
+:func:`~rules.ohhell.replay` for the bids' range, the dealer hook, the
+tricks taken adding up and the scores. What the engine refuses (an error
+finding caused by the entry itself) the scorekeeper is told at once.
+
+The schedule (who deals, how many cards, the no-trump last deal) is
+:func:`rules.ohhell.sheet_entry.plan`; an annulled deal is dealt again by
+the same dealer with the same cards ("назначается пересдача тем же
+сдатчиком").
+
+Card-by-card without the hands: the engine infers each hand from the
+cards the seat played, exposed or took back in the deal, so a renege
+shows when the player later plays the suit -- or when the scorekeeper,
+letting a renege stand, records the card of the led suit the player held
+(logged as that card exposed). The warning "may still hold the suit" is
+a hint for the table, not a rule: the player has not shown out of the led
+suit before in this deal and some card of it is still unseen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.cards import NAME, SUIT_MASK, SUIT_OF, cards_of
+from rules.findings import Finding
+from rules.ohhell import parse, replay
+from rules.ohhell.codes import Findings
+from rules.ohhell.document import GAME, VERSION, Event
+from rules.ohhell.ruleset import Ruleset, resolve_ruleset
+from rules.ohhell.scoring import balance
+from rules.ohhell.sheet_entry import PlannedDeal, plan
+from rules.ohhell.table import Table, infer_hands_from_events
+
+KINDS = ("trump", "bid", "taken", "play", "take_back", "held", "undo")
+
+#: Findings of the whole draft's replay that an entry may not cause: the scorekeeper is told
+#: at once instead (a bid out of range, the dealer hook, tricks taken that do not add up).
+REFUSED_IN_REPLAY = frozenset({"BID_OUT_OF_RANGE", "DEALER_HOOK", "TAKEN_MISMATCH"})
+#: Findings of the deal's table that an entry may not cause.
+REFUSED_AT_TABLE = frozenset(
+    {
+        "BID_CHANGE_TOO_LATE",
+        "DUPLICATE_CARD",
+        "WRONG_CARD_COUNT",
+        "EXPOSED_CARD_NOT_PLAYED",
+        "PLAY_OUT_OF_TURN",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One tap of the scorekeeper, as stored (cards as ints)."""
+
+    kind: str
+    seat: int | None = None
+    value: int | None = None  # a bid
+    card: int | None = None  # trump (None: no trump), play, take_back, held
+    blind: bool = False
+    taken: tuple[int, ...] | None = None
+
+
+class Refused(Exception):
+    """An entry the rules (or the state of the deal) do not allow; ``code`` names why."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    players: tuple[str, ...]
+    ruleset: Any  # as the log names it: a preset name or an object
+    first_dealer: int
+    blind_bids: bool = False
+
+    @property
+    def rules(self) -> Ruleset:
+        return resolve_ruleset(self.ruleset, len(self.players))
+
+
+class _Recorder(Table):
+    """The engine's table, watched: each closed trick is noted (leader, cards from the leader)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.history: list[tuple[int, tuple[int | None, ...]]] = []
+
+    def _close(self) -> None:
+        if None not in self.slots:
+            self.history.append((self.leader, tuple(self.slots)))
+        super()._close()
+
+
+@dataclass
+class Warning:
+    """A card off the led suit while its player may still hold that suit (a possible renege)."""
+
+    seat: int
+    card: int
+    position: int
+    led_suit: int
+    #: Cards of the led suit nobody has shown yet: what the player may hold.
+    unseen: tuple[int, ...]
+    #: The scorekeeper let it stand and recorded the card the player held.
+    stands: bool = False
+
+
+@dataclass
+class DealState:
+    """One deal of the draft: what the page shows and what the log records."""
+
+    number: int  # counted from 1, redeals included
+    planned: PlannedDeal
+    redeal: bool
+    trump: int | None = None
+    trump_set: bool = False
+    events: list[Event] = field(default_factory=list)
+    blind: list[bool] = field(default_factory=list)
+    taken: tuple[int, ...] | None = None
+    annulled: bool = False
+    closed: bool = False
+    #: The lead that ended the time to correct a renege: kept in the entries, not in the log.
+    dropped_lead: bool = False
+    table: _Recorder | None = None
+
+    @property
+    def dealer(self) -> int:
+        return self.planned.dealer
+
+    @property
+    def cards(self) -> int:
+        return self.planned.cards
+
+    @property
+    def plays(self) -> list[Event]:
+        return [e for e in self.events if e.kind == "play"]
+
+    @property
+    def bid_events(self) -> list[Event]:
+        return [e for e in self.events if e.kind == "bid"]
+
+    @property
+    def irregular(self) -> bool:
+        """Recorded as events: a bid out of turn or changed, a card taken back or exposed, annulled."""
+        if self.annulled or any(e.kind in ("take_back", "expose") for e in self.events):
+            return True
+        bids = self.bid_events
+        n = len(self.blind)
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        return [e.seat for e in bids] != order
+
+
+@dataclass
+class State:
+    """The whole draft after its entries: finished deals, the deal in progress, the replay."""
+
+    setup: Setup
+    deals: list[DealState]
+    current: DealState | None
+    complete: bool
+    document: dict[str, Any]
+    report: dict[str, Any]
+    schedule: int
+    entries: int
+    last: Entry | None = None
+    #: When the deal in progress is played out: the deal that comes next (a redeal of the same
+    #: row when a renege stands), and whether it is a redeal; None when the game is over.
+    upcoming: PlannedDeal | None = None
+    upcoming_redeal: bool = False
+
+    # -- the deal in progress, as the page shows it ------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.setup.players)
+
+    @property
+    def phase(self) -> str:
+        """``trump``, ``bidding``, ``play``, ``played_out`` or ``complete``."""
+        deal = self.current
+        if deal is None:
+            return "complete"
+        if not deal.trump_set:
+            return "trump"
+        bids = self.bids
+        if None in bids:
+            return "bidding"
+        if self.played_out:
+            return "played_out"
+        return "play"
+
+    @property
+    def bids(self) -> list[int | None]:
+        if self.current is None or self.current.table is None:
+            return [None] * self.n
+        return list(self.current.table.bids)
+
+    @property
+    def bid_turn(self) -> int | None:
+        table = self.current.table if self.current else None
+        return None if table is None else table.bid_turn
+
+    @property
+    def speaking_order(self) -> list[int]:
+        """Seed: "Торговлю начинает игрок, который сидит слева от сдатчика"."""
+        if self.current is None:
+            return []
+        return [(self.current.dealer + 1 + i) % self.n for i in range(self.n)]
+
+    @property
+    def balance(self) -> tuple[str, int] | None:
+        """The announcement after the last bid: over / under / even, and by how many."""
+        bids = self.bids
+        if self.current is None or None in bids:
+            return None
+        total = sum(b for b in bids if b is not None)
+        return balance(bids, self.current.cards), abs(total - self.current.cards)
+
+    @property
+    def played_out(self) -> bool:
+        deal = self.current
+        if deal is None or deal.table is None:
+            return False
+        table = deal.table
+        return table.closed + (None not in table.slots) >= deal.cards
+
+    @property
+    def to_play(self) -> int | None:
+        deal = self.current
+        if deal is None or deal.table is None or self.phase != "play":
+            return None
+        return deal.table.to_play()
+
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """The cards on the current trick, (seat, card) from its leader."""
+        deal = self.current
+        if deal is None or deal.table is None:
+            return []
+        table = deal.table
+        return [((table.leader + pos) % self.n, c) for pos, c in enumerate(table.slots) if c is not None]
+
+    @property
+    def trick_number(self) -> int:
+        deal = self.current
+        if deal is None or deal.table is None:
+            return 0
+        table = deal.table
+        return table.trick_no + (None not in table.slots and not self.played_out)
+
+    @property
+    def played(self) -> set[int]:
+        """Every card out of the hands in this deal (on a closed or the current trick), and the trump."""
+        deal = self.current
+        out: set[int] = set()
+        if deal is None:
+            return out
+        if deal.trump is not None:
+            out.add(deal.trump)
+        if deal.table is not None:
+            for _leader, cards in deal.table.history:
+                out.update(c for c in cards if c is not None)
+            out.update(c for c in deal.table.slots if c is not None)
+        return out
+
+    @property
+    def taken_so_far(self) -> list[int]:
+        deal = self.current
+        if deal is None or deal.table is None:
+            return [0] * self.n
+        taken = list(deal.table.taken)
+        if None not in deal.table.slots:  # a full trick not yet closed by the next lead: its winner's
+            taken[deal.table.to_play()] += 1
+        return taken
+
+    @property
+    def exposed(self) -> list[list[int]]:
+        """Each seat's exposed cards still in hand: shown until played."""
+        deal = self.current
+        if deal is None or deal.table is None:
+            return [[] for _ in range(self.n)]
+        table = deal.table
+        return [cards_of(table.exposed[s] & table.held[s]) for s in range(self.n)]
+
+    @property
+    def warnings(self) -> list[Warning]:
+        """Cards on the current trick played off the led suit while the player may hold it."""
+        deal = self.current
+        if deal is None or deal.table is None or self.phase not in ("play", "played_out"):
+            return []
+        return _warnings(deal, self.n)
+
+    def deal_findings(self, number: int) -> list[dict[str, Any]]:
+        return [f for f in self.report["findings"] if f.get("deal") == number]
+
+
+# -- running the entries ---------------------------------------------------------------
+
+
+def effective(entries: Iterable[Entry]) -> list[Entry]:
+    """The entries that stand: each ``undo`` takes back the last entry standing before it."""
+    out: list[Entry] = []
+    for entry in entries:
+        if entry.kind == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(entry)
+    return out
+
+
+def run(setup: Setup, entries: Sequence[Entry]) -> State:
+    """The state after every entry; entries the rules refuse now are skipped (none are, when
+    each was checked with :func:`check` before it was stored)."""
+    game = _Game(setup, trusted=True)
+    standing = effective(entries)
+    for entry in standing:
+        try:
+            game.feed(entry)
+        except Refused:
+            continue
+    return game.state(entries=len(standing), last=standing[-1] if standing else None)
+
+
+def check(setup: Setup, entries: Sequence[Entry], entry: Entry) -> State:
+    """The state with ``entry`` added; raises :class:`Refused` saying why it cannot be added."""
+    if entry.kind == "undo":
+        standing = effective(entries)
+        if not standing:
+            raise Refused("NOTHING_TO_UNDO", "there is nothing to undo")
+        return run(setup, [*entries, entry])
+    game = _Game(setup, trusted=True)
+    standing = effective(entries)
+    for e in standing:
+        try:
+            game.feed(e)
+        except Refused:
+            continue
+    game.trusted = False
+    game.feed(entry)
+    game.refuse_replay_findings()
+    return game.state(entries=len(standing) + 1, last=entry)
+
+
+def document(setup: Setup, entries: Sequence[Entry]) -> dict[str, Any]:
+    """The standard log of the finished deals (compact, or events where irregularities were recorded)."""
+    return run(setup, entries).document
+
+
+class _Game:
+    def __init__(self, setup: Setup, *, trusted: bool = False) -> None:
+        self.setup = setup
+        self.trusted = trusted
+        self.n = len(setup.players)
+        self.rules = setup.rules
+        self.plan = plan(self.rules, self.n, setup.first_dealer)
+        self.deals: list[DealState] = []
+        self.slot = 0
+        self.current: DealState | None = self._new_deal(redeal=False)
+
+    # -- deals ---------------------------------------------------------------------------
+
+    def _new_deal(self, *, redeal: bool) -> DealState | None:
+        if self.slot >= len(self.plan):
+            return None
+        planned = self.plan[self.slot]
+        deal = DealState(number=len(self.deals) + 1, planned=planned, redeal=redeal, blind=[False] * self.n)
+        if planned.no_trump:
+            # "При розыгрыше последней сдачи партии карта не открывается": no card to enter.
+            deal.trump, deal.trump_set = None, True
+        deal.table = self._table(deal, deal.events)
+        return deal
+
+    def _close_current(self) -> None:
+        deal = self.current
+        assert deal is not None
+        deal.closed = True
+        self.deals.append(deal)
+        if not deal.annulled:
+            self.slot += 1
+        self.current = self._new_deal(redeal=deal.annulled)
+
+    def _table(self, deal: DealState, events: Sequence[Event]) -> _Recorder:
+        return self._run(deal, events, infer_hands_from_events(tuple(events), self.n))
+
+    def _trial(self, deal: DealState, event: Event) -> tuple[_Recorder, list[Finding]]:
+        """The deal's table with ``event`` added, and the findings that event itself caused.
+
+        Both runs know the new card (the hands are inferred from every card the deal has
+        shown), so what the earlier events are found to have done is not blamed on it.
+        """
+        known = infer_hands_from_events((*deal.events, event), self.n)
+        after = self._run(deal, [*deal.events, event], known)
+        if self.trusted:  # stored entries were checked when they were made
+            return after, []
+        before = self._run(deal, deal.events, known)
+        earlier = list(before.f)
+        return after, [f for f in after.f if f not in earlier]
+
+    def _run(self, deal: DealState, events: Sequence[Event], dealt: list[int]) -> _Recorder:
+        table = _Recorder(
+            findings=Findings(self.setup.players),
+            deal_no=deal.number,
+            dealer=deal.dealer,
+            cards=deal.cards,
+            trump=deal.trump,
+            dealt=list(dealt),
+            hands_logged=False,
+        )
+        for e in events:
+            _apply(table, e)
+        return table
+
+    # -- entries -------------------------------------------------------------------------
+
+    def feed(self, entry: Entry) -> None:
+        deal = self.current
+        if entry.kind not in KINDS or entry.kind == "undo":
+            raise Refused("UNKNOWN_ENTRY", f"unknown entry {entry.kind!r}")
+        if deal is not None and deal.table is not None and entry.kind not in ("take_back", "held"):
+            table = deal.table
+            if deal.taken is None and deal.plays and table.closed + (None not in table.slots) >= deal.cards:
+                # The deal was played out: the next entry that is not a correction starts the next deal.
+                self._finish_played_out(deal)
+                self._close_current()
+                deal = self.current
+        if deal is None:
+            raise Refused("GAME_COMPLETE", "every deal of the schedule has been played")
+        getattr(self, f"_{entry.kind}")(deal, entry)
+
+    def _finish_played_out(self, deal: DealState) -> None:
+        table = self._table(deal, deal.events)
+        table.finish(all_tricks=False)
+        deal.annulled = bool(table.reneged)
+
+    def _trump(self, deal: DealState, entry: Entry) -> None:
+        if deal.planned.no_trump:
+            raise Refused("NO_TRUMP_DEAL", "the last deal is played without trumps: no card is turned")
+        if deal.events:
+            raise Refused("TRUMP_AFTER_BIDS", "the trump card is turned before the bidding")
+        if entry.card is not None and not 0 <= entry.card < 52:
+            raise Refused("NOT_A_CARD", "not a card")
+        deal.trump, deal.trump_set = entry.card, True
+        deal.table = self._table(deal, deal.events)
+
+    def _bid(self, deal: DealState, entry: Entry) -> None:
+        if not deal.trump_set:
+            raise Refused("TRUMP_FIRST", "enter the trump card first")
+        if deal.plays or deal.taken is not None:
+            raise Refused("BIDDING_OVER", "the play has begun: the bids stand")
+        assert deal.table is not None
+        seat = deal.table.bid_turn if entry.seat is None else entry.seat
+        if seat is None or not 0 <= seat < self.n:
+            raise Refused("NO_SEAT", "whose bid is it? choose the player")
+        if entry.value is None:
+            raise Refused("NO_BID", "a bid is a number of tricks")
+        if entry.blind and not self.setup.blind_bids:
+            raise Refused("NO_BLIND", "blind bids are not played at this table")
+        event = Event("bid", seat, entry.value)
+        table, caused = self._trial(deal, event)
+        _refuse(caused, REFUSED_AT_TABLE)
+        deal.events.append(event)
+        deal.blind[seat] = entry.blind
+        deal.table = table
+
+    def _taken(self, deal: DealState, entry: Entry) -> None:
+        self._ready_to_play(deal)
+        if deal.plays:
+            raise Refused("CARDS_PLAYED", "cards of this deal were entered one by one; undo them first")
+        taken = entry.taken
+        if taken is None or len(taken) != self.n:
+            raise Refused("TAKEN_PER_SEAT", "enter the tricks each player took")
+        deal.taken = tuple(taken)
+        self._close_current()
+
+    def _play(self, deal: DealState, entry: Entry) -> None:
+        self._ready_to_play(deal)
+        if entry.card is None or not 0 <= entry.card < 52:
+            raise Refused("NOT_A_CARD", "not a card")
+        assert deal.table is not None
+        seat = deal.table.to_play()
+        event = Event("play", seat, entry.card)
+        table, caused = self._trial(deal, event)
+        _refuse(caused, REFUSED_AT_TABLE)
+        deal.events.append(event)
+        deal.table = table
+        if table.reneged:
+            # "Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется": the lead of
+            # the next trick (or a later card proving the renege) ends the deal.
+            deal.annulled = True
+            if None in table.slots and sum(c is not None for c in table.slots) == 1:
+                without = self._table(deal, deal.events[:-1])
+                without.finish(all_tricks=False)
+                if without.reneged:
+                    deal.dropped_lead = True
+            self._close_current()
+
+    def _take_back(self, deal: DealState, entry: Entry) -> None:
+        table = deal.table
+        if table is None or not deal.plays or entry.card is None or entry.card not in table.slots:
+            raise Refused("NOT_ON_TRICK", "only a card on the current trick can be taken back")
+        warnings = _warnings(deal, self.n)
+        pos = table.slots.index(entry.card)
+        if not warnings or pos < min(w.position for w in warnings):
+            raise Refused(
+                "NOT_A_RENEGE",
+                "only a card that did not follow suit, or a card played after it, can be taken back",
+            )
+        seat = (table.leader + pos) % self.n
+        event = Event("take_back", seat, entry.card)
+        new, caused = self._trial(deal, event)
+        _refuse(caused, REFUSED_AT_TABLE)
+        deal.events.append(event)
+        deal.table = new
+
+    def _held(self, deal: DealState, entry: Entry) -> None:
+        """A renege let stand: the card of the led suit the player held, shown to the table."""
+        table = deal.table
+        if table is None or entry.card is None:
+            raise Refused("NO_RENEGE", "no card on this trick missed the led suit")
+        for warning in _warnings(deal, self.n):
+            if warning.seat == entry.seat and entry.card in warning.unseen and not warning.stands:
+                event = Event("expose", warning.seat, entry.card)
+                new, caused = self._trial(deal, event)
+                _refuse(caused, REFUSED_AT_TABLE)
+                deal.events.append(event)
+                deal.table = new
+                return
+        raise Refused("NO_RENEGE", "that player did not miss the led suit with that card unseen")
+
+    def _ready_to_play(self, deal: DealState) -> None:
+        if not deal.trump_set:
+            raise Refused("TRUMP_FIRST", "enter the trump card first")
+        if deal.table is None or None in deal.table.bids:
+            raise Refused("BIDS_FIRST", "every player bids before the play")
+
+    # -- the draft's replay --------------------------------------------------------------
+
+    def _finished_deals(self) -> list[DealState]:
+        deals = list(self.deals)
+        deal = self.current
+        if deal is not None and deal.table is not None and deal.plays:
+            table = deal.table
+            if table.closed + (None not in table.slots) >= deal.cards:
+                deals.append(deal)
+        return deals
+
+    def _document(self, deals: Sequence[DealState], current: DealState | None = None) -> dict[str, Any]:
+        out = [_deal_document(d, self.n) for d in deals]
+        if current is not None:
+            out.append(_deal_document(current, self.n, partial=True))
+        return {
+            "game": GAME,
+            "version": VERSION,
+            "ruleset": self.setup.ruleset,
+            "players": list(self.setup.players),
+            "deals": out,
+        }
+
+    def refuse_replay_findings(self) -> None:
+        """Refuse an entry whose deal the whole replay finds wrong (range, hook, tricks taken)."""
+        deals = list(self.deals)
+        current = self.current
+        target = deals[-1] if deals and (current is None or not current.events) else current
+        if target is None:
+            return
+        doc = self._document(deals, current if target is current else None)
+        report = replay(parse(doc))
+        for f in report.findings:
+            if f.deal == target.number and f.code in REFUSED_IN_REPLAY:
+                raise Refused(f.code, f.message, seat=f.seat)
+
+    def state(self, *, entries: int, last: Entry | None) -> State:
+        finished = self._finished_deals()
+        doc = self._document(finished)
+        report = replay(parse(doc)).as_dict()
+        upcoming, redeal = None, False
+        if len(finished) > len(self.deals) and self.current is not None:
+            table = self._table(self.current, self.current.events)
+            table.finish(all_tricks=False)
+            redeal = bool(table.reneged)
+            slot = self.slot if redeal else self.slot + 1
+            upcoming = self.plan[slot] if slot < len(self.plan) else None
+        return State(
+            upcoming=upcoming,
+            upcoming_redeal=redeal,
+            setup=self.setup,
+            deals=finished,
+            current=self.current,
+            complete=self.current is None or (len(finished) > len(self.deals) and self._last_slot()),
+            document=doc,
+            report=report,
+            schedule=len(self.plan),
+            entries=entries,
+            last=last,
+        )
+
+    def _last_slot(self) -> bool:
+        """The deal in progress is played out, is the schedule's last, and stands."""
+        deal = self.current
+        if deal is None:
+            return True
+        if self.slot != len(self.plan) - 1:
+            return False
+        table = self._table(deal, deal.events)
+        table.finish(all_tricks=False)
+        return not table.reneged
+
+
+def _apply(table: Table, e: Event) -> None:
+    if e.kind == "bid":
+        table.bid(e.seat, e.value)
+    elif e.kind == "play":
+        table.play(e.seat, e.value)
+    elif e.kind == "take_back":
+        table.take_back(e.seat, e.value)
+    else:
+        table.expose(e.seat, e.value)
+
+
+def _refuse(caused: list[Finding], codes: frozenset[str]) -> None:
+    for f in caused:
+        if f.code in codes and f.severity == "error":
+            raise Refused(f.code, f.message, seat=f.seat)
+
+
+def _warnings(deal: DealState, n: int) -> list[Warning]:
+    """Off-suit cards on the current trick whose players may still hold the led suit."""
+    table = deal.table
+    if table is None or table.slots[0] is None:
+        return []
+    led = table.slots[0]
+    led_suit = SUIT_OF[led]
+    seen = set()
+    if deal.trump is not None:
+        seen.add(deal.trump)
+    shown_out: set[int] = set()  # seats that missed this suit on an earlier trick
+    for leader, cards in table.history:
+        seen.update(c for c in cards if c is not None)
+        first = cards[0]
+        if first is not None and SUIT_OF[first] == led_suit:
+            for pos, c in enumerate(cards):
+                if c is not None and SUIT_OF[c] != led_suit:
+                    shown_out.add((leader + pos) % n)
+    seen.update(c for c in table.slots if c is not None)
+    unseen = tuple(c for c in cards_of(SUIT_MASK[led_suit]) if c not in seen)
+    out = []
+    for pos, card in enumerate(table.slots):
+        if pos == 0 or card is None or SUIT_OF[card] == led_suit:
+            continue
+        seat = (table.leader + pos) % n
+        if seat in shown_out or not unseen:
+            continue
+        out.append(
+            Warning(
+                seat=seat,
+                card=card,
+                position=pos,
+                led_suit=led_suit,
+                unseen=unseen,
+                stands=pos in table.renege,
+            )
+        )
+    return out
+
+
+def _deal_document(deal: DealState, n: int, partial: bool = False) -> dict[str, Any]:
+    """One deal of the log: compact (bids and tricks, or bids and taken) unless irregular."""
+    out: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "cards": deal.cards,
+        "trump": None if deal.trump is None else NAME[deal.trump],
+    }
+    events = deal.events[:-1] if deal.dropped_lead else deal.events
+    if deal.irregular or partial:
+        out["events"] = [
+            {"seat": e.seat, e.kind: e.value if e.kind == "bid" else NAME[e.value]}
+            for e in events
+            if deal.taken is None or e.kind == "bid"
+        ]
+        if deal.taken is not None:
+            out["taken"] = list(deal.taken)
+    else:
+        bids: list[int] = [0] * n
+        for e in deal.bid_events:
+            bids[e.seat] = e.value
+        out["bids"] = bids
+        if deal.taken is not None:
+            out["taken"] = list(deal.taken)
+        else:
+            plays = [e.value for e in deal.plays]
+            out["tricks"] = [[NAME[c] for c in plays[i : i + n]] for i in range(0, len(plays), n)]
+    if any(deal.blind):
+        out["blind"] = list(deal.blind)
+    return out

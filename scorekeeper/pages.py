@@ -1,0 +1,625 @@
+"""The scorekeeper's pages: start a draft, keep it tap by tap on a phone, follow it live.
+
+One page per draft for its scorekeeper (``/scorekeeper/<pk>/``): the deal's
+step (the trump card, the bids on a number pad, the cards on a card grid
+or the tricks taken), the irregularities as they happen, undo, and the
+running totals. Every tap is a POST of one entry to
+``/scorekeeper/<pk>/entries/``: without JavaScript the page answers with
+a redirect (POST/redirect/GET); with it (static/js/scorekeeper.js, which
+queues the entries in the browser while offline) the answer is the
+panel's HTML, 409 with the reason when the rules refuse the entry.
+
+Anyone who may read the draft follows it at ``/scorekeeper/<pk>/live/``,
+which polls its fragment every few seconds with htmx; once the game is
+finished the fragment answers 286 and the polling stops.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import permissions
+from games.models import Club, Player
+from games.pages.game import card_label, score_sheet
+from rules.cards import NAME, SUIT_MASK, SUIT_OF, SUITS, cards_of
+from rules.ohhell import PRESETS
+from scorekeeper import engine, services
+from scorekeeper.models import Draft
+from tournaments.models import Table, TableSeat
+from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
+
+POLL_SECONDS = 3
+HTMX_STOP_POLLING = 286
+SUIT_LABELS = {
+    "S": gettext_lazy("spades"),
+    "H": gettext_lazy("hearts"),
+    "D": gettext_lazy("diamonds"),
+    "C": gettext_lazy("clubs"),
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+#: The reasons the page gives for an entry it refuses, by the engine's code; an
+#: engine finding without one here is shown with the engine's own message.
+REFUSALS = {
+    "TRUMP_FIRST": gettext_lazy("Enter the trump card first."),
+    "TRUMP_AFTER_BIDS": gettext_lazy("The trump card is turned before the bidding."),
+    "NO_TRUMP_DEAL": gettext_lazy("The last deal is played without trumps: no card is turned."),
+    "BIDS_FIRST": gettext_lazy("Every player bids before the play."),
+    "BIDDING_OVER": gettext_lazy("The play has begun: the bids stand."),
+    "NO_SEAT": gettext_lazy("Whose bid is it? Choose the player."),
+    "NO_BID": gettext_lazy("A bid is a number of tricks."),
+    "NO_BLIND": gettext_lazy("Blind bids are not played at this table."),
+    "CARDS_PLAYED": gettext_lazy("Cards of this deal were entered one by one; undo them first."),
+    "TAKEN_PER_SEAT": gettext_lazy("Enter the tricks each player took."),
+    "NOT_A_CARD": gettext_lazy("That is not a card."),
+    "NOT_ON_TRICK": gettext_lazy("Only a card on the current trick can be taken back."),
+    "NOT_A_RENEGE": gettext_lazy(
+        "Only a card that did not follow suit, or a card played after it, can be taken back."
+    ),
+    "NO_RENEGE": gettext_lazy("That player did not miss the led suit with that card unseen."),
+    "GAME_COMPLETE": gettext_lazy("Every deal of the schedule has been played: finish the game."),
+    "NOTHING_TO_UNDO": gettext_lazy("There is nothing to undo."),
+    "UNKNOWN_ENTRY": gettext_lazy("Unknown entry."),
+    "DUPLICATE_CARD": gettext_lazy("That card has already been played in this deal (or is the trump card)."),
+    "BID_CHANGE_TOO_LATE": gettext_lazy(
+        "Too late to change that bid: the next player has bid. The bid stands."
+    ),
+    "DEALER_HOOK": gettext_lazy("The dealer may not bid so that the bids add up to the cards."),
+    "BID_OUT_OF_RANGE": gettext_lazy("A bid is from 0 to the number of cards."),
+    "TAKEN_MISMATCH": gettext_lazy("The tricks taken must add up to the cards dealt."),
+    "EXPOSED_CARD_NOT_PLAYED": gettext_lazy("An exposed card must be played at the first legal chance."),
+    "WRONG_CARD_COUNT": gettext_lazy("Every trick of this deal has been played."),
+}
+
+
+def refusal_text(exc: engine.Refused) -> str:
+    """The translated reason, with the engine's own words (English, as the engine writes them) beside."""
+    text = REFUSALS.get(exc.code)
+    if text is None:
+        return exc.message
+    return f"{text} ({exc.message})" if exc.code in ("TAKEN_MISMATCH", "BID_CHANGE_TOO_LATE") else str(text)
+
+
+# --- access ---------------------------------------------------------------------------------
+
+
+def _draft(pk: int) -> Draft:
+    return get_object_or_404(
+        Draft.objects.select_related("club", "scorer", "table__round__tournament", "game"), pk=pk
+    )
+
+
+def readable_draft(request: HttpRequest, pk: int) -> Draft:
+    draft = _draft(pk)
+    if not services.can_read(request.user, draft):
+        raise Http404("No draft here, or not one you may read.")
+    return draft
+
+
+# --- what the page shows --------------------------------------------------------------------
+
+
+def _label(card: int | None) -> dict[str, Any] | None:
+    return None if card is None else {"code": NAME[card], **(card_label(NAME[card]) or {})}
+
+
+def _grid(played: set[int], default_suit: int | None) -> list[dict[str, Any]]:
+    """The card grid: a group per suit, each card with whether it is already out of the hands."""
+    groups = []
+    for s, letter in enumerate(SUITS):
+        cards = sorted(cards_of(SUIT_MASK[s]), reverse=True)
+        groups.append(
+            {
+                "letter": letter,
+                "symbol": SUIT_SYMBOLS[letter],
+                "name": SUIT_LABELS[letter],
+                "red": letter in "HD",
+                "open": s == (default_suit if default_suit is not None else 0),
+                "cards": [{**(_label(c) or {}), "played": c in played} for c in cards],
+            }
+        )
+    return groups
+
+
+def _forbidden_bids(draft: Draft, entries: list[engine.Entry], state: engine.State) -> set[int]:
+    """The bids the rules refuse now (the dealer hook), asked of the engine bid by bid."""
+    deal = state.current
+    turn = state.bid_turn
+    if deal is None or turn is None or not state.setup.rules.dealer_hook or turn != deal.dealer:
+        return set()
+    out = set()
+    for value in range(deal.cards + 1):
+        try:
+            engine.check(state.setup, entries, engine.Entry("bid", seat=turn, value=value))
+        except engine.Refused:
+            out.add(value)
+    return out
+
+
+def describe(entry: engine.Entry | None, players: list[str]) -> str:
+    """The last entry in words, for the undo button."""
+    if entry is None:
+        return ""
+    name = players[entry.seat] if entry.seat is not None and entry.seat < len(players) else ""
+    label = card_label(NAME[entry.card]) if entry.card is not None else None
+    card = label["text"] if label else ""
+    if entry.kind == "trump":
+        return _("trump %(card)s") % {"card": card} if card else _("no trump")
+    if entry.kind == "bid":
+        text = (
+            _("%(name)s bid %(bid)s") % {"name": name, "bid": entry.value}
+            if name
+            else _("bid %(bid)s") % {"bid": entry.value}
+        )
+        return text + (" " + _("blind") if entry.blind else "")
+    if entry.kind == "taken":
+        return _("tricks taken %(taken)s") % {"taken": ", ".join(str(t) for t in entry.taken or ())}
+    if entry.kind == "play":
+        return _("card %(card)s") % {"card": card}
+    if entry.kind == "take_back":
+        return _("%(card)s taken back") % {"card": card}
+    if entry.kind == "held":
+        return _("renege let stand (%(name)s held %(card)s)") % {"name": name, "card": card}
+    return entry.kind
+
+
+def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = False) -> dict[str, Any]:
+    """Everything the panel and the live view show, from the engine's replay of the entries."""
+    entries = services.entries_of(draft)
+    state = engine.run(services.setup_of(draft), entries)
+    players = list(draft.players)
+    n = len(players)
+    deal = state.current
+    report = state.report
+    rows = score_sheet(report, [])
+    context: dict[str, Any] = {
+        "draft": draft,
+        "state": state,
+        "players": players,
+        "phase": state.phase,
+        "error": error,
+        "live": live,
+        "writable": services.can_write(user, draft) and not live,
+        "take_over": services.can_take_over(user, draft) and draft.scorer_id != getattr(user, "pk", None),
+        "rows": rows,
+        "totals": report["totals"],
+        "columns": 5 + 4 * n,
+        "undo": describe(state.last, players),
+        "poll_seconds": POLL_SECONDS,
+        "complete": state.complete,
+        "schedule": state.schedule,
+        "slot": None,
+        "findings": [f for f in report["findings"] if f.get("deal") is not None],
+    }
+    if rows and deal is not None and state.phase == "trump" and state.deals:
+        last = report["deals"][-1]
+        context["last_deal"] = {
+            "number": last["deal"],
+            "annulled": last["annulled"],
+            "scores": [{"name": players[s], "score": score} for s, score in enumerate(last["scores"])],
+            "reasons": [
+                f["message"]
+                for f in report["findings"]
+                if f["deal"] == last["deal"] and f["code"] == "RENEGE_UNCORRECTED"
+            ],
+        }
+    if deal is None:
+        return context
+    bids = state.bids
+    blind = deal.blind
+    turn = state.bid_turn
+    order = state.speaking_order
+    context.update(
+        {
+            "deal": deal,
+            "slot": deal.planned.deal,
+            "dealer": players[deal.dealer],
+            "first_bidder": players[order[0]],
+            "trump": _label(deal.trump),
+            "bid_turn": turn,
+            "bid_turn_name": None if turn is None else players[turn],
+            "bidding": [
+                {
+                    "seat": s,
+                    "name": players[s],
+                    "bid": bids[s],
+                    "blind": blind[s],
+                    "turn": s == turn,
+                    "dealer": s == deal.dealer,
+                }
+                for s in order
+            ],
+            "current_cells": [
+                {"bid": bids[s], "blind": blind[s], "dealer": s == deal.dealer} for s in range(n)
+            ]
+            if deal.trump_set
+            else [],
+            "recorded": _recorded(deal, players),
+            "balance": state.balance,
+            "bid_sum": sum(b for b in bids if b is not None),
+            "seats": list(enumerate(players)),
+        }
+    )
+    if state.phase == "bidding" and not live:
+        forbidden = _forbidden_bids(draft, entries, state)
+        context["pad"] = [{"value": v, "forbidden": v in forbidden} for v in range(deal.cards + 1)]
+    if state.phase in ("play", "played_out"):
+        trick = state.trick
+        led = SUIT_OF[trick[0][1]] if trick and len(trick) < n else None
+        to_play = state.to_play
+        context.update(
+            {
+                "to_play": to_play,
+                "to_play_name": None if to_play is None else players[to_play],
+                "trick_number": state.trick_number,
+                "trick": [{"seat": s, "name": players[s], "card": _label(c)} for s, c in trick],
+                "progress": [
+                    {"name": players[s], "bid": bids[s], "taken": t} for s, t in enumerate(state.taken_so_far)
+                ],
+                "exposed": [
+                    {"name": players[s], "cards": [_label(c) for c in cards]}
+                    for s, cards in enumerate(state.exposed)
+                    if cards
+                ],
+                "warnings": [_warning(w, state, players) for w in state.warnings],
+                "cards_played": deal.plays != [],
+            }
+        )
+        if not live and state.phase == "play":
+            context["grid"] = _grid(state.played, led)
+        upcoming = state.upcoming
+        if state.phase == "played_out" and upcoming is not None and not state.complete:
+            first = (upcoming.dealer + 1) % n
+            context["upcoming"] = {
+                "number": deal.number + 1,
+                "slot": upcoming.deal,
+                "dealer": players[upcoming.dealer],
+                "cards": upcoming.cards,
+                "no_trump": upcoming.no_trump,
+                "redeal": state.upcoming_redeal,
+                "first_bidder": first,
+                "first_bidder_name": players[first],
+            }
+            if not live:
+                if upcoming.no_trump:
+                    context["pad"] = [{"value": v, "forbidden": False} for v in range(upcoming.cards + 1)]
+                else:
+                    context["grid"] = _grid(set(), None)
+    if state.phase == "trump" and not live:
+        context["grid"] = _grid(set(), None)
+    return context
+
+
+#: What the engine notes at the table as it happens and the page repeats: the irregularities
+#: recorded in the deal so far (the engine's words).
+RECORDED = frozenset({"BID_OUT_OF_TURN", "RENEGE_CORRECTED", "ILLEGAL_TAKE_BACK"})
+
+
+def _recorded(deal: engine.DealState, players: list[str]) -> list[str]:
+    """The deal's irregularities so far: the engine's notes, and each change of bid."""
+    out = [f.message for f in (deal.table.f if deal.table is not None else []) if f.code in RECORDED]
+    said: dict[int, int] = {}
+    for e in deal.bid_events:
+        if e.seat in said:
+            out.append(
+                _("%(name)s changed the bid from %(before)s to %(after)s")
+                % {"name": players[e.seat], "before": said[e.seat], "after": e.value}
+            )
+        said[e.seat] = e.value
+    return out
+
+
+def _warning(w: engine.Warning, state: engine.State, players: list[str]) -> dict[str, Any]:
+    trick = state.trick
+    letter = SUITS[w.led_suit]
+    return {
+        "seat": w.seat,
+        "name": players[w.seat],
+        "card": _label(w.card),
+        "suit": SUIT_SYMBOLS[letter],
+        "suit_name": SUIT_LABELS[letter],
+        "stands": w.stands,
+        "take_back": [
+            {"name": players[s], "card": _label(c)} for pos, (s, c) in enumerate(trick) if pos >= w.position
+        ],
+        "unseen": [_label(c) for c in w.unseen],
+    }
+
+
+# --- start ----------------------------------------------------------------------------------
+
+
+class StartOptions(forms.Form):
+    """How the first dealer is chosen, how the play is entered, whether blind bids are played."""
+
+    first_dealer = forms.TypedChoiceField(
+        label=gettext_lazy("First dealer"), coerce=int, empty_value=None, required=False
+    )
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Enter the play"), choices=Draft.Mode.choices, initial=Draft.Mode.CARDS
+    )
+    blind_bids = forms.BooleanField(
+        label=gettext_lazy("Blind bids are played (bid before looking at the cards)"), required=False
+    )
+
+    def __init__(self, *args: Any, players: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices: list[tuple[Any, Any]] = [("", _("Draw by lot"))]
+        if players:
+            choices += [(str(seat), name) for seat, name in enumerate(players)]
+        else:
+            choices += [(str(seat), _("Seat %(n)s") % {"n": seat + 1}) for seat in range(7)]
+        self.fields["first_dealer"].choices = choices  # type: ignore[attr-defined]
+
+
+class FreeGameForm(StartOptions):
+    names = forms.CharField(
+        label=gettext_lazy("Players in seat order, clockwise, one name per line"),
+        widget=forms.Textarea(attrs={"rows": 5, "autocomplete": "off"}),
+        help_text=gettext_lazy(
+            "3 to 7 players; a name on the club's roster (in any letter case) is that player."
+        ),
+    )
+    ruleset = forms.ChoiceField(
+        label=gettext_lazy("Ruleset"), choices=[(p, p) for p in PRESETS], initial="classic"
+    )
+
+    def clean_names(self) -> list[str]:
+        names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
+        return [name for name in names if name]
+
+
+@sign_in_first
+def table_start(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
+    """Keep a tournament table's game live: resume its open draft, or start one."""
+    user = signed_in(request)
+    tournament = tournament_for(request, pk, permissions.can_record_games)
+    table = get_object_or_404(
+        Table.objects.select_related("round").prefetch_related(
+            Prefetch("seats", TableSeat.objects.select_related("player").order_by("seat"))
+        ),
+        pk=table_pk,
+        round__tournament=tournament,
+    )
+    table.round.tournament = tournament
+    open_draft = Draft.objects.filter(table=table, status=Draft.Status.OPEN).first()
+    if open_draft is not None and request.method != "POST":
+        return redirect("scorekeeper-draft", pk=open_draft.pk)
+    players = [seat.player.display_name for seat in table.seats.all()]
+    form = StartOptions(request.POST or None, players=players)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                draft = services.draft_start_table(
+                    table=table,
+                    user=user,
+                    first_dealer=form.cleaned_data["first_dealer"],
+                    mode=form.cleaned_data["mode"],
+                    blind_bids=form.cleaned_data["blind_bids"],
+                )
+            except services.NotScorer as exc:
+                raise PermissionDenied(str(exc)) from exc
+            except services.ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                return redirect("scorekeeper-draft", pk=draft.pk)
+    return render(
+        request,
+        "scorekeeper/start.html",
+        {"form": form, "tournament": tournament, "table": table, "players": players, "club": tournament.club},
+        status=status,
+    )
+
+
+@sign_in_first
+def club_start(request: HttpRequest, slug: str) -> HttpResponse:
+    """Keep a free game of the club live, and the club's drafts being kept (resume one)."""
+    user = signed_in(request)
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_read_club(user, club):
+        raise Http404("No club here, or not one you may read.")
+    if not services.can_start(user, club):
+        raise PermissionDenied("Only the club's scorers and organisers keep its games.")
+    form = FreeGameForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                draft = services.draft_start(
+                    club=club,
+                    user=user,
+                    players=form.cleaned_data["names"],
+                    ruleset=form.cleaned_data["ruleset"],
+                    first_dealer=form.cleaned_data["first_dealer"],
+                    mode=form.cleaned_data["mode"],
+                    blind_bids=form.cleaned_data["blind_bids"],
+                )
+            except services.ServiceError as exc:
+                form.add_error("names", str(exc))
+            else:
+                return redirect("scorekeeper-draft", pk=draft.pk)
+    drafts = Draft.objects.filter(club=club, status=Draft.Status.OPEN).select_related(
+        "scorer", "table__round"
+    )
+    return render(
+        request,
+        "scorekeeper/club.html",
+        {
+            "club": club,
+            "form": form,
+            "drafts": drafts,
+            "roster": Player.objects.filter(club=club).values_list("display_name", flat=True)[:200],
+        },
+        status=status,
+    )
+
+
+# --- the draft ------------------------------------------------------------------------------
+
+
+def _wants_fragment(request: HttpRequest) -> bool:
+    return request.headers.get("X-Scorekeeper") == "1"
+
+
+def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The scorekeeper's page; anyone else who may read the draft gets the live view."""
+    draft = readable_draft(request, pk)
+    if draft.status == Draft.Status.FINISHED and draft.game_id is not None:
+        return redirect("game-page", pk=draft.game_id)
+    if not services.can_write(request.user, draft):
+        if services.can_take_over(request.user, draft):
+            return render(request, "scorekeeper/draft.html", panel_context(draft, request.user, live=True))
+        return redirect("scorekeeper-live", pk=draft.pk)
+    return render(request, "scorekeeper/draft.html", panel_context(draft, request.user))
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+@sign_in_first
+def entry_post(request: HttpRequest, pk: int) -> HttpResponse:
+    """One entry: checked by the rules engine, stored, answered with the panel (or a redirect)."""
+    signed_in(request)
+    if request.method != "POST":
+        return redirect("scorekeeper-draft", pk=pk)
+    draft = readable_draft(request, pk)
+    data = request.POST
+    taken = None
+    if data.get("kind") == "taken":
+        taken = [_int(data.get(f"taken_{seat}")) for seat in range(len(draft.players))]
+    error = ""
+    status = 200
+    try:
+        if taken is not None and None in taken:
+            raise engine.Refused("TAKEN_PER_SEAT", "enter the tricks each player took")
+        services.entry_add(
+            draft=draft,
+            user=request.user,  # type: ignore[arg-type]
+            entry_id=data.get("entry_id", ""),
+            kind=data.get("kind", ""),
+            seat=_int(data.get("seat")),
+            value=_int(data.get("value")),
+            card=data.get("card"),
+            blind=data.get("blind") in ("1", "on", "true"),
+            taken=taken,  # type: ignore[arg-type]
+        )
+    except services.NotScorer as exc:
+        raise PermissionDenied(str(exc)) from exc
+    except engine.Refused as exc:
+        error, status = refusal_text(exc), 409
+    except services.ServiceError as exc:
+        error, status = str(exc), 400
+    draft.refresh_from_db()
+    if _wants_fragment(request):
+        return render(
+            request, "scorekeeper/_panel.html", panel_context(draft, request.user, error=error), status=status
+        )
+    if error:
+        messages.error(request, error)
+    return redirect(reverse("scorekeeper-draft", args=[draft.pk]) + "#step")
+
+
+@sign_in_first
+def mode_post(request: HttpRequest, pk: int) -> HttpResponse:
+    user = signed_in(request)
+    draft = readable_draft(request, pk)
+    if request.method == "POST":
+        try:
+            services.draft_set_mode(draft=draft, user=user, mode=request.POST.get("mode", ""))
+        except services.NotScorer as exc:
+            raise PermissionDenied(str(exc)) from exc
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+    if _wants_fragment(request):
+        return render(request, "scorekeeper/_panel.html", panel_context(draft, user))
+    return redirect(reverse("scorekeeper-draft", args=[draft.pk]) + "#step")
+
+
+@sign_in_first
+def take_over_post(request: HttpRequest, pk: int) -> HttpResponse:
+    user = signed_in(request)
+    draft = readable_draft(request, pk)
+    if request.method == "POST":
+        try:
+            services.draft_take_over(draft=draft, user=user)
+        except services.NotScorer as exc:
+            raise PermissionDenied(str(exc)) from exc
+        messages.success(request, _("You keep the score of this game now."))
+    return redirect("scorekeeper-draft", pk=draft.pk)
+
+
+@sign_in_first
+def finish_post(request: HttpRequest, pk: int) -> HttpResponse:
+    user = signed_in(request)
+    draft = readable_draft(request, pk)
+    if request.method != "POST":
+        return redirect("scorekeeper-draft", pk=draft.pk)
+    try:
+        finished = services.draft_finish(draft=draft, user=user)
+    except services.NotScorer as exc:
+        raise PermissionDenied(str(exc)) from exc
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("scorekeeper-draft", pk=draft.pk)
+    if finished.draft.game_id is None:
+        error = finished.upload.error or {}
+        messages.error(
+            request,
+            _("The log was not recorded: %(path)s: %(message)s")
+            % {"path": error.get("path", ""), "message": error.get("message", "")},
+        )
+        return redirect("scorekeeper-draft", pk=draft.pk)
+    messages.success(request, _("The game is recorded."))
+    return redirect("game-page", pk=finished.draft.game_id)
+
+
+# --- the live view --------------------------------------------------------------------------
+
+
+def live_page(request: HttpRequest, pk: int) -> HttpResponse:
+    draft = readable_draft(request, pk)
+    return render(request, "scorekeeper/live.html", panel_context(draft, request.user, live=True))
+
+
+def live_fragment(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live sheet alone, for htmx polling; 286 stops the polling once the game is finished."""
+    draft = readable_draft(request, pk)
+    response = render(request, "scorekeeper/_live.html", panel_context(draft, request.user, live=True))
+    if draft.status != Draft.Status.OPEN:
+        response.status_code = HTMX_STOP_POLLING
+    return response
+
+
+def new_entry_id() -> str:
+    return uuid.uuid4().hex
+
+
+urlpatterns: list[URLPattern] = [
+    path("clubs/<slug:slug>/scorekeeper/", club_start, name="scorekeeper-club"),
+    path("tournaments/<int:pk>/tables/<int:table_pk>/scorekeeper/", table_start, name="scorekeeper-table"),
+    path("scorekeeper/<int:pk>/", draft_page, name="scorekeeper-draft"),
+    path("scorekeeper/<int:pk>/entries/", entry_post, name="scorekeeper-entry"),
+    path("scorekeeper/<int:pk>/mode/", mode_post, name="scorekeeper-mode"),
+    path("scorekeeper/<int:pk>/take-over/", take_over_post, name="scorekeeper-take-over"),
+    path("scorekeeper/<int:pk>/finish/", finish_post, name="scorekeeper-finish"),
+    path("scorekeeper/<int:pk>/live/", live_page, name="scorekeeper-live"),
+    path("scorekeeper/<int:pk>/live/sheet/", live_fragment, name="scorekeeper-live-sheet"),
+]

@@ -1,0 +1,270 @@
+/* The live scorekeeper: every tap is saved on the server at once, and queued in the browser first.
+ *
+ * Each tap becomes an entry with an id made here; the entry goes into a queue kept in localStorage
+ * (one per draft) and is sent from there, in order. The server checks it with the rules engine,
+ * stores it (a resend with the same id is the same entry, never a second one) and answers with the
+ * panel's HTML, which replaces the page's panel: whose turn, the bids, the trick, the warnings and
+ * the running totals all come from the server's replay, never from rules in this file.
+ *
+ * Offline, the taps wait in the queue (the page greys out the cards tapped and lists what waits),
+ * and are sent when the connection returns, or when the page is opened again on this device.
+ * Without JavaScript every form still posts and the server answers with a redirect.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("scorekeeper");
+  if (!root) {
+    return;
+  }
+  var draft = root.getAttribute("data-draft");
+  var url = root.getAttribute("data-entry-url");
+  var storageKey = "trickbook:scorekeeper:" + draft;
+  var net = document.querySelector("[data-net]");
+  var queueList = document.querySelector("[data-queue]");
+  var sending = false;
+  var retryTimer = null;
+  var lastSuit = null;
+
+  function newId() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map
+      .call(bytes, function (b) {
+        return ("0" + b.toString(16)).slice(-2);
+      })
+      .join("");
+  }
+
+  function load() {
+    try {
+      return JSON.parse(window.localStorage.getItem(storageKey) || "[]");
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function save(queue) {
+    window.localStorage.setItem(storageKey, JSON.stringify(queue));
+  }
+
+  function format(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
+  function describe(fields) {
+    var kind = fields.kind || "";
+    var parts = [kind];
+    if (fields.card) {
+      parts.push(fields.card);
+    }
+    if (fields.value !== undefined && fields.value !== "") {
+      parts.push(fields.value);
+    }
+    return parts.join(" ");
+  }
+
+  function showQueue(offline) {
+    var queue = load();
+    if (!net || !queueList) {
+      return;
+    }
+    queueList.innerHTML = "";
+    queue.forEach(function (item) {
+      var li = document.createElement("li");
+      li.textContent = describe(item.fields);
+      queueList.appendChild(li);
+    });
+    queueList.hidden = queue.length === 0;
+    if (queue.length === 0) {
+      net.hidden = true;
+      net.classList.remove("offline");
+      net.textContent = "";
+      return;
+    }
+    net.hidden = false;
+    net.classList.toggle("offline", !!offline);
+    var template = root.getAttribute(offline ? "data-text-offline" : "data-text-sending");
+    net.textContent = format(template, { n: queue.length });
+  }
+
+  function fieldsOf(form, submitter) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.set(submitter.name, submitter.value);
+    }
+    var fields = {};
+    data.forEach(function (value, key) {
+      fields[key] = value;
+    });
+    fields.entry_id = newId();
+    return fields;
+  }
+
+  /* What the page can show at once without the server: the card tapped is out of play, the bid is
+   * written beside the player. Whose turn comes next is left to the server's answer. */
+  function optimistic(fields, submitter) {
+    if (submitter && (fields.kind === "play" || fields.kind === "trump")) {
+      submitter.disabled = true;
+      submitter.setAttribute("aria-disabled", "true");
+    }
+    if (fields.kind === "bid") {
+      var seat = fields.seat;
+      var item = root.querySelector("[data-bids] li[data-seat='" + seat + "'] [data-bid]");
+      if (item) {
+        item.textContent = fields.value + (fields.blind ? "*" : "");
+      }
+      var select = root.querySelector("[data-seat-select]");
+      var panel = root.querySelector("#scorekeeper-panel");
+      if (select && panel) {
+        var order = (panel.getAttribute("data-speaking-order") || "").split(",");
+        var at = order.indexOf(String(seat));
+        if (at >= 0 && at + 1 < order.length) {
+          select.value = order[at + 1];
+        }
+      }
+    }
+  }
+
+  function replacePanel(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#scorekeeper-panel");
+    var current = root.querySelector("#scorekeeper-panel");
+    if (fresh && current) {
+      current.replaceWith(fresh);
+      initGrid();
+    }
+  }
+
+  function scheduleRetry() {
+    if (retryTimer === null) {
+      retryTimer = window.setTimeout(function () {
+        retryTimer = null;
+        flush();
+      }, 2000);
+    }
+  }
+
+  function flush() {
+    if (sending) {
+      return;
+    }
+    var queue = load();
+    if (queue.length === 0) {
+      showQueue(false);
+      return;
+    }
+    sending = true;
+    showQueue(!navigator.onLine);
+    var item = queue[0];
+    var body = new FormData();
+    Object.keys(item.fields).forEach(function (key) {
+      body.append(key, item.fields[key]);
+    });
+    window
+      .fetch(url, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: { "X-Scorekeeper": "1", "X-CSRFToken": item.fields.csrfmiddlewaretoken || "" },
+      })
+      .then(function (response) {
+        if (response.status >= 500) {
+          throw new Error("server " + response.status);
+        }
+        return response.text().then(function (text) {
+          var rest = load().filter(function (other) {
+            return other.fields.entry_id !== item.fields.entry_id;
+          });
+          save(rest);
+          if (response.status === 403 || response.status === 404) {
+            save([]);
+            net.hidden = false;
+            net.textContent = format(root.getAttribute("data-text-failed"), { reason: response.status });
+            return;
+          }
+          if (rest.length === 0 || response.status !== 200) {
+            replacePanel(text);
+          }
+        });
+      })
+      .then(
+        function () {
+          sending = false;
+          showQueue(false);
+          if (load().length) {
+            flush();
+          }
+        },
+        function () {
+          sending = false;
+          showQueue(true);
+          scheduleRetry();
+        }
+      );
+  }
+
+  root.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-entry")) {
+      return;
+    }
+    event.preventDefault();
+    var submitter = event.submitter || null;
+    var fields = fieldsOf(form, submitter);
+    var queue = load();
+    queue.push({ fields: fields });
+    save(queue);
+    optimistic(fields, submitter);
+    showQueue(!navigator.onLine);
+    flush();
+  });
+
+  /* The card grid shows one suit at a time on a phone: a row of suit buttons above it. */
+  function initGrid() {
+    var grid = root.querySelector("[data-grid]");
+    if (!grid) {
+      return;
+    }
+    var tabs = grid.querySelector("[data-suit-tabs]");
+    var groups = grid.querySelectorAll("fieldset[data-suit]");
+    var trick = root.querySelector("[data-trick] li");
+    var open = null;
+    Array.prototype.forEach.call(groups, function (group) {
+      if (group.hasAttribute("data-open")) {
+        open = group.getAttribute("data-suit");
+      }
+    });
+    if (!trick && lastSuit) {
+      open = lastSuit;
+    }
+    function show(letter) {
+      lastSuit = letter;
+      Array.prototype.forEach.call(groups, function (group) {
+        group.hidden = group.getAttribute("data-suit") !== letter;
+      });
+      Array.prototype.forEach.call(tabs.querySelectorAll("[data-suit-tab]"), function (tab) {
+        tab.setAttribute("aria-pressed", tab.getAttribute("data-suit-tab") === letter ? "true" : "false");
+      });
+    }
+    tabs.hidden = false;
+    tabs.addEventListener("click", function (event) {
+      var tab = event.target.closest("[data-suit-tab]");
+      if (tab) {
+        show(tab.getAttribute("data-suit-tab"));
+      }
+    });
+    show(open || "S");
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", function () {
+    showQueue(true);
+  });
+  initGrid();
+  showQueue(!navigator.onLine);
+  flush();
+})();

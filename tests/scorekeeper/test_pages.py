@@ -1,0 +1,269 @@
+"""The scorekeeper's pages: each step through the page, the fragment the script swaps in, the
+live view's polling, and who may do what (the permission matrix)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from rules.ohhell.simulate import simulate
+from scorekeeper import services
+from scorekeeper.models import Draft, DraftEntry
+from tests.scorekeeper.conftest import FOUR, add, enter_game
+from tournaments import services as tournament_services
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+FRAGMENT = {"HTTP_X_SCOREKEEPER": "1"}
+
+
+def client_for(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def people_by_role(people) -> dict:
+    return {
+        "anonymous": None,
+        "outsider": people.outsider,
+        "member": people.member,
+        "scorer": people.scorer,
+        "organiser": people.organiser,
+        "superuser": people.superuser,
+    }
+
+
+@pytest.mark.parametrize(
+    ("role", "page", "entry", "take_over"),
+    [
+        ("anonymous", 404, 302, 302),
+        ("outsider", 404, 404, 404),
+        ("member", 302, 403, 403),
+        ("scorer", 200, 302, 403),
+        ("organiser", 200, 403, 302),
+        ("superuser", 200, 403, 302),
+    ],
+)
+def test_permission_matrix(people, free_draft, role, page, entry, take_over):
+    """Reading, entering and taking over a free game's draft, by role (the scorer is its scorekeeper)."""
+    client = client_for(people_by_role(people)[role])
+    assert client.get(f"/scorekeeper/{free_draft.pk}/").status_code == page
+    live = client.get(f"/scorekeeper/{free_draft.pk}/live/").status_code
+    assert live == (404 if role in ("anonymous", "outsider") else 200)
+    response = client.post(
+        f"/scorekeeper/{free_draft.pk}/entries/", {"entry_id": "x1", "kind": "trump", "card": "2C"}
+    )
+    assert response.status_code == entry
+    if role == "anonymous":
+        assert response["Location"].startswith("/accounts/login/")
+    assert DraftEntry.objects.filter(draft=free_draft).count() == (1 if role == "scorer" else 0)
+    assert client.post(f"/scorekeeper/{free_draft.pk}/take-over/").status_code == take_over
+    free_draft.refresh_from_db()
+    assert (free_draft.scorer == people_by_role(people)[role]) == (
+        role in ("scorer", "organiser", "superuser")
+    )
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 302),
+        ("outsider", 404),
+        ("member", 403),
+        ("scorer", 200),
+        ("organiser", 200),
+        ("superuser", 200),
+    ],
+)
+def test_who_may_start_a_free_game(people, role, status):
+    client = client_for(people_by_role(people)[role])
+    assert client.get("/clubs/kozyr/scorekeeper/").status_code == status
+
+
+def test_a_published_tournaments_table_is_followed_live_by_anyone(people, tournament, seated):
+    table = Table.objects.filter(round=seated).first()
+    draft = services.draft_start_table(table=table, user=people.scorer, first_dealer=0)
+    assert Client().get(f"/scorekeeper/{draft.pk}/live/").status_code == 404
+    tournament_services.tournament_publish(tournament=tournament, published=True)
+    response = Client().get(f"/scorekeeper/{draft.pk}/live/")
+    assert response.status_code == 200
+    assert f'hx-get="/scorekeeper/{draft.pk}/live/sheet/"' in response.content.decode()
+    assert (
+        Client().post(f"/scorekeeper/{draft.pk}/entries/", {"entry_id": "a", "kind": "trump"}).status_code
+        == 302
+    )
+
+
+def test_starting_a_free_game_from_the_club_page(people):
+    client = client_for(people.scorer)
+    response = client.post(
+        "/clubs/kozyr/scorekeeper/",
+        {"names": "Anna\nBoris\n Vera \nGleb", "ruleset": "classic", "first_dealer": "1", "mode": "cards"},
+    )
+    draft = Draft.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/scorekeeper/{draft.pk}/"
+    assert (draft.players, draft.first_dealer, draft.scorer) == (FOUR, 1, people.scorer)
+    refused = client.post(
+        "/clubs/kozyr/scorekeeper/", {"names": "Anna\nBoris", "ruleset": "classic", "mode": "cards"}
+    )
+    assert refused.status_code == 400
+    assert "3 to 7 players" in refused.content.decode()
+    page = client.get("/clubs/kozyr/scorekeeper/").content.decode()
+    assert f'href="/scorekeeper/{draft.pk}/"' in page  # resume it, here or on another device
+
+
+def test_a_tables_draft_is_started_from_the_round_and_resumed(people, tournament, seated):
+    table = Table.objects.filter(round=seated).order_by("number").first()
+    client = client_for(people.scorer)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/manage/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/tables/{table.pk}/scorekeeper/"' in page
+    url = f"/tournaments/{tournament.pk}/tables/{table.pk}/scorekeeper/"
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"first_dealer": "", "mode": "cards"})
+    draft = Draft.objects.get(table=table)
+    assert response["Location"] == f"/scorekeeper/{draft.pk}/"
+    assert draft.lot_seed == services.table_lot_seed(table)
+    assert client.get(url)["Location"] == f"/scorekeeper/{draft.pk}/"
+    assert client_for(people.member).get(url).status_code == 403
+
+
+def test_each_step_through_the_page_without_javascript(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    page = client.get(url).content.decode()
+    assert "Turn up the trump card" in page
+    assert 'data-card="2C"' in page
+    response = client.post(url + "entries/", {"entry_id": "t1", "kind": "trump", "card": "2C"})
+    assert response.status_code == 302
+    assert response["Location"] == url + "#step"
+    page = client.get(url).content.decode()
+    assert "Boris to bid" in page
+    assert 'data-bid-value="2"' in page
+    assert 'data-bid-value="3"' not in page
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 0)):
+        client.post(url + "entries/", {"entry_id": f"b{seat}", "kind": "bid", "seat": seat, "value": value})
+    page = client.get(url).content.decode()
+    assert "Under by 1" in page
+    assert "Trick 1: Boris to play" in page
+    response = client.post(url + "entries/", {"entry_id": "b9", "kind": "bid", "seat": 0, "value": 1})
+    follow = client.get(url).content.decode()
+    assert "The play has begun: the bids stand." not in follow  # the last bidder may change until the play
+    client.post(url + "entries/", {"entry_id": "p1", "kind": "play", "card": "AH"})
+    client.post(url + "entries/", {"entry_id": "p2", "kind": "play", "card": "3S"})
+    page = client.get(url).content.decode()
+    assert "Vera played 3♠ on a ♥ lead and may still hold ♥" in page
+    assert 'data-take-back="3S"' in page
+    assert 'data-held="5H"' in page
+    client.post(url + "entries/", {"entry_id": "k1", "kind": "take_back", "card": "3S"})
+    page = client.get(url).content.decode()
+    assert "Exposed, to be played at the first legal chance" in page
+    assert "Undo: 3♠ taken back" in page
+
+
+def test_the_fragment_answers_each_tap_and_409_with_the_reason(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/entries/"
+    ok = client.post(url, {"entry_id": "t1", "kind": "trump", "card": "2C"}, **FRAGMENT)
+    assert ok.status_code == 200
+    body = ok.content.decode()
+    assert body.startswith('<div id="scorekeeper-panel"')
+    assert "Boris to bid" in body
+    again = client.post(url, {"entry_id": "t1", "kind": "trump", "card": "2C"}, **FRAGMENT)
+    assert again.status_code == 200
+    assert DraftEntry.objects.count() == 1
+    refused = client.post(url, {"entry_id": "b1", "kind": "bid", "seat": 1, "value": 5}, **FRAGMENT)
+    assert refused.status_code == 409
+    assert "A bid is from 0 to the number of cards." in refused.content.decode()
+    taken = client.post(url, {"entry_id": "x", "kind": "taken", "taken_0": "1"}, **FRAGMENT)
+    assert taken.status_code == 409
+
+
+def test_the_tricks_taken_form_says_what_is_wrong(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    add(free_draft, people.scorer, "trump", card="2C")
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        add(free_draft, people.scorer, "bid", seat=seat, value=value)
+    assert client.post(url + "mode/", {"mode": "taken"}).status_code == 302
+    assert "Tricks each player took" in client.get(url).content.decode()
+    response = client.post(
+        url + "entries/",
+        {"entry_id": "tk", "kind": "taken", "taken_0": 1, "taken_1": 0, "taken_2": 0, "taken_3": 0},
+        **FRAGMENT,
+    )
+    assert response.status_code == 409
+    assert "The tricks taken must add up to the cards dealt." in response.content.decode()
+    response = client.post(
+        url + "entries/",
+        {"entry_id": "tk2", "kind": "taken", "taken_0": 1, "taken_1": 1, "taken_2": 0, "taken_3": 0},
+        **FRAGMENT,
+    )
+    assert response.status_code == 200
+    assert "Deal 1 scored:" in response.content.decode()
+
+
+def test_the_live_view_polls_until_the_game_is_finished(people):
+    doc = simulate(players=FOUR, seed=2, ruleset={"preset": "classic", "schedule": [1, 2]}).document
+    draft = services.draft_start(
+        club=people.club,
+        user=people.scorer,
+        players=FOUR,
+        ruleset=doc["ruleset"],
+        first_dealer=doc["deals"][0]["dealer"],
+    )
+    reader = client_for(people.member)
+    live = reader.get(f"/scorekeeper/{draft.pk}/live/sheet/")
+    assert live.status_code == 200
+    assert 'hx-trigger="every 3s"' in live.content.decode()
+    enter_game(draft, people.scorer, doc)
+    assert "about to record the game" in reader.get(f"/scorekeeper/{draft.pk}/live/sheet/").content.decode()
+    response = client_for(people.scorer).post(f"/scorekeeper/{draft.pk}/finish/")
+    draft.refresh_from_db()
+    assert response["Location"] == f"/games/{draft.game_id}/"
+    done = reader.get(f"/scorekeeper/{draft.pk}/live/sheet/")
+    assert done.status_code == 286
+    assert f'href="/games/{draft.game_id}/"' in done.content.decode()
+    assert reader.get(f"/scorekeeper/{draft.pk}/")["Location"] == f"/games/{draft.game_id}/"
+
+
+def test_finishing_early_is_refused_with_a_message(people, free_draft):
+    client = client_for(people.scorer)
+    response = client.post(f"/scorekeeper/{free_draft.pk}/finish/", follow=True)
+    assert "the game is not over yet" in response.content.decode()
+    assert client_for(people.member).post(f"/scorekeeper/{free_draft.pk}/finish/").status_code == 403
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_page_reads_in_russian_and_ukrainian(people, free_draft, language):
+    client = client_for(people.scorer)
+    client.cookies["django_language"] = language
+    assert client.get(f"/scorekeeper/{free_draft.pk}/").status_code == 200
+
+
+def test_a_bid_out_of_turn_and_a_change_of_bid_are_recorded_as_they_happen(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    add(free_draft, people.scorer, "trump", card="2C")
+    client.post(url + "entries/", {"entry_id": "o1", "kind": "bid", "seat": 3, "value": 0})
+    page = client.get(url).content.decode()
+    assert (
+        "Gleb bid 0 out of turn (it was Boris&#x27;s turn); the bid stands and the turn goes back to Boris"
+        in page
+    )
+    assert "Boris to bid" in page
+    client.post(url + "entries/", {"entry_id": "o2", "kind": "bid", "seat": 1, "value": 1})
+    client.post(url + "entries/", {"entry_id": "o3", "kind": "bid", "seat": 1, "value": 2})
+    page = client.get(url).content.decode()
+    assert "Boris changed the bid from 1 to 2" in page
+    assert "Vera to bid" in page
+    client.post(url + "entries/", {"entry_id": "o4", "kind": "bid", "seat": 2, "value": 0})
+    response = client.post(
+        url + "entries/", {"entry_id": "o5", "kind": "bid", "seat": 1, "value": 0}, follow=True
+    )
+    assert (
+        "Too late to change that bid: the next player has bid. The bid stands." in response.content.decode()
+    )
