@@ -24,6 +24,14 @@ opponent, each as its running entries (deal by deal, the running sum, as written
 paper), and the live bombs marked; then the settlement (роспись: the mountains, the
 amnesty, the whists received and paid, the balance in whole whists, summing to zero)
 and the deals as a list.
+
+Durak: the ruleset in words (the variant, who throws in, the transfer, the readings, the
+scoring), then a row per game of the log (each a "deal" of the log: dealt once, played to the
+fool) with its dealer, trump card, first attacker, bouts, the order the players went out, the
+fool or the draw, and what the table recorded beside what the replay gives; per player the
+place, the points the game gave (rules.durak.report.game_points, by fools or by the ruleset's
+``place_points``) and the running total (the registry's ``running_totals``). The findings name
+the game and the bout, and link the exact event on the deal page.
 """
 
 from __future__ import annotations
@@ -39,7 +47,9 @@ from django.utils.translation import gettext, pgettext
 
 from games import permissions, selectors
 from games.models import Dispute, Game
+from games.templatetags.durak import durak_finding_place, durak_options, durak_scoring, durak_variant
 from rules import registry
+from rules.durak.report import game_points
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
@@ -277,12 +287,73 @@ def preferans_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[s
     }
 
 
+def durak_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """A row per game: dealer, trump, first attacker, bouts, the order out, the fool (or the
+    draw) as replayed and as recorded; per player the place, the game's points and the running
+    total; the findings labelled with their game and bout and anchored at their event."""
+    players: list[str] = report["players"]
+    n = len(players)
+    ruleset = report["ruleset"]
+    mismatched = {f["deal"] for f in report["findings"] if f["code"] == "FOOL_MISMATCH"}
+    running = {number: totals for number, _annulled, totals in reading.rules.running_totals(report)}
+    games = []
+    for deal in report["deals"]:
+        points = game_points(deal["places"], deal["fool"], ruleset.get("place_points"), n)
+        totals = running[deal["deal"]]
+        places = deal["places"] or [None] * n
+        recorded = deal["recorded"]
+        games.append(
+            {
+                "deal": deal["deal"],
+                "dealer": players[deal["dealer"]],
+                "trump": deal["trump"],
+                "first_attacker": None if deal["first_attacker"] is None else players[deal["first_attacker"]],
+                "bouts": deal["bouts"],
+                "out": [", ".join(players[s] for s in group) for group in deal["out"]],
+                "fool": None if deal["fool"] is None else players[deal["fool"]],
+                "draw": deal["draw"],
+                "lost_by_cards": deal["lost_by_cards"],
+                "source": deal["source"],
+                "recorded_fool": None if recorded["fool"] is None else players[recorded["fool"]],
+                "recorded_draw": recorded["draw"],
+                "mismatch": deal["deal"] in mismatched,
+                "cells": [
+                    {"place": places[s], "points": points[s], "total": totals[s], "fool": s == deal["fool"]}
+                    for s in range(n)
+                ],
+            }
+        )
+    findings = []
+    for f in report["findings"]:
+        shaped = {
+            **f,
+            "deal_label": pgettext("durak", "deal %(n)s") % {"n": f["deal"]} if f["deal"] else None,
+        }
+        place = durak_finding_place(f)
+        if f["deal"] and place["anchor"]:
+            shaped.update(trick_label=place["where"], anchor=place["anchor"])
+        findings.append(shaped)
+    return {
+        "variant": durak_variant(ruleset["preset"]),
+        "options": durak_options(ruleset),
+        "scoring": durak_scoring(ruleset),
+        "games": games,
+        "totals": [
+            {"player": players[s], "total": report["totals"][s], "fools": report["fools"][s]}
+            for s in range(n)
+        ],
+        "draws": report["draws"],
+        "findings": findings,
+    }
+
+
 #: How each game's sheet is fed: its key → (report, reading) → the context of
 #: templates/games/sheets/<key>.html.
 SHEETS: dict[str, Callable[[dict[str, Any], registry.Reading], dict[str, Any]]] = {
     "oh-hell": ohhell_sheet,
     "bridge-rubber": bridge_sheet,
     "preferans": preferans_sheet,
+    "durak": durak_sheet,
 }
 
 
@@ -304,9 +375,10 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             # The game's own sheet, or, for a game whose page is still to come, the
             # readable sheet its rules module prints (the replay command's text).
             "sheet_template": [f"games/sheets/{game.game_type}.html", "games/sheets/_text.html"],
-            **(sheet(report, reading) if sheet is not None else {}),
             "sheet_text": reading.rules.format_sheet(report) if sheet is None else "",
+            # A sheet may shape the findings (durak: labelled by game and bout, anchored at the event).
             "findings": report["findings"],
+            **(sheet(report, reading) if sheet is not None else {}),
             "pbn": hasattr(reading.rules, "export_pbn"),
             "deal_pages": hasattr(reading.rules, "walkthrough"),
             "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),

@@ -32,6 +32,16 @@ for each of the first two tricks — each revoke with the cards the player shoul
 played, and last what the deal wrote on the pulka (pool, mountain, whists on each
 opponent, the sheet after it), the bombs drawn or put out and the balance had the pulka
 stopped there.
+
+Durak (:mod:`rules.durak.walkthrough`: a step after every event of one game, from the
+replay's own table, cards as canonical text — a twin of the second deck has its twin's text,
+so it prints the same face): the deal (dealer, the trump card or no trump, the first attacker,
+the hands as dealt, the stock), then event by event with the same stepper — what was played,
+the cards on the table each with its cover, every hand (the cards the log leaves unknown
+counted), the stock with the trump card under it, the discard, who attacks and who defends,
+who is out — and each finding at the step it was raised, the cards it names marked on the
+table. A step carries the anchors of the events it covers (``#event-12``, the log's index)
+and of the bout it opens (``#bout-3``), so the game page's findings open the stepper there.
 """
 
 from __future__ import annotations
@@ -43,12 +53,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from games import permissions, selectors
 from games.models import Game
 from games.pages.game import preferans_bomb, preferans_contract
 from games.templatetags.cards import card as card_text
+from games.templatetags.cards import red
+from games.templatetags.durak import durak_finding_place, durak_options, durak_variant
+from games.templatetags.findings import finding_title
 from rules import registry
 from rules.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS
 from rules.errors import MalformedDocument
@@ -374,12 +387,218 @@ def preferans_context(w: Any) -> dict[str, Any]:
     }
 
 
+def _durak_cards(cards: list[str]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def durak_event_text(step: dict[str, Any], before: dict[str, Any], walk: dict[str, Any]) -> str:
+    """What happened at one step, as the table would say it («Anna attacks Boris with 6♠ 6♥»)."""
+    players = walk["players"]
+
+    def who(seat: int | None) -> str:
+        return "?" if seat is None else players[seat]
+
+    ev = step["event"] or {}
+    kind: str = step["kind"]
+    seat = ev.get("seat")
+    if kind == "attack":
+        return _("%(player)s attacks %(defender)s with %(cards)s.") % {
+            "player": who(seat),
+            "defender": who(step["defender"]),
+            "cards": _durak_cards(ev.get("cards", [])),
+        }
+    if kind == "throw-in":
+        return _("%(player)s throws in %(card)s.") % {"player": who(seat), "card": card_text(ev.get("card"))}
+    if kind in ("beat", "blind-beat"):
+        covered = _newly_covered(step, before)
+        on = covered[0][0] if covered else ev.get("on")
+        words = {"player": who(seat), "card": card_text(ev.get("card")), "on": card_text(on)}
+        if kind == "blind-beat":
+            return _("%(player)s covers %(on)s face down (%(card)s).") % words
+        return _("%(player)s beats %(on)s with %(card)s.") % words
+    if kind == "transfer":
+        return _("%(player)s transfers the bout to %(defender)s with %(card)s.") % {
+            "player": who(seat),
+            "defender": who(step["defender"]),
+            "card": card_text(ev.get("card")),
+        }
+    if kind == "take":
+        return _("%(player)s takes.") % {"player": who(seat)}
+    if kind == "pass":
+        return _("%(player)s passes: throws in no more.") % {"player": who(seat)}
+    if kind == "challenge":
+        if ev.get("answer") == "turn":
+            return _("%(player)s turns the face-down card.") % {"player": who(seat)}
+        return _("%(player)s agrees: the face-down card stands.") % {"player": who(seat)}
+    if kind == "done":
+        on_table = sum(1 + (cover is not None) for _attack, cover in before["table"])
+        if step["discard"] > before["discard"]:
+            return ngettext(
+                "Bout %(bout)s beaten off: %(n)s card to the discard.",
+                "Bout %(bout)s beaten off: %(n)s cards to the discard.",
+                step["discard"] - before["discard"],
+            ) % {"bout": step["bout"], "n": step["discard"] - before["discard"]}
+        return ngettext("%(player)s picks up %(n)s card.", "%(player)s picks up %(n)s cards.", on_table) % {
+            "player": who(before["defender"]),
+            "n": on_table,
+        }
+    if kind == "draws":
+        if not step["draws"]:
+            return _("Nobody draws.")
+        return _("Drawing from the stock: %(draws)s.") % {
+            "draws": ", ".join(f"{who(d['seat'])} {d['count']}" for d in step["draws"])
+        }
+    if kind == "end":
+        result = walk["result"]
+        if result["draw"]:
+            return _("The game ends in a draw: the last cards went out together.")
+        if result["fool"] is not None and result["lost_by_cards"]:
+            lose_at = walk["ruleset"]["lose_at"]
+            return ngettext(
+                "The game is over: %(player)s holds %(n)s card or more and is the fool.",
+                "The game is over: %(player)s holds %(n)s cards or more and is the fool.",
+                lose_at,
+            ) % {"player": who(result["fool"]), "n": lose_at}
+        if result["fool"] is not None and result["source"] == "replay":
+            return _("The game is over: %(player)s is the fool.") % {"player": who(result["fool"])}
+        if result["fool"] is not None:
+            return _("The log stops here; the table recorded %(player)s as the fool.") % {
+                "player": who(result["fool"])
+            }
+        return _("The log stops here, before the game ended.")
+    return kind
+
+
+def _newly_covered(step: dict[str, Any], before: dict[str, Any]) -> list[tuple[str, str]]:
+    """The (attack, cover) pairs covered at this step: uncovered before, covered now."""
+    prior = before["table"]
+    out = []
+    for i, (attack, cover) in enumerate(step["table"]):
+        if cover is not None and (i >= len(prior) or prior[i][1] is None):
+            out.append((attack, cover))
+    return out
+
+
+class DurakCards(dict[str, dict[str, Any]]):
+    """A card's text (``"QH"``) → what the page prints, ``{"text": "Д♥", "red": True}``, worked out
+    once per page: a page of a hundred steps prints thousands of cards. A twin of the second deck
+    has its twin's text, so it prints the same face."""
+
+    def __missing__(self, name: str) -> dict[str, Any]:
+        label = {"text": card_text(name), "red": red(name)}
+        self[name] = label
+        return label
+
+
+def _durak_table(step: dict[str, Any], before: dict[str, Any], cards: DurakCards) -> list[dict[str, Any]]:
+    """The cards on the table, each attack card with its cover; the cards a finding at this
+    step names are flagged with the finding's title where they were just played."""
+    flagged = {f["card"]: finding_title(f["code"]) for f in step["findings"] if f.get("card")}
+    prior = before["table"]
+    pairs = []
+    for i, (attack, cover) in enumerate(step["table"]):
+        new_attack = i >= len(prior)
+        new_cover = cover is not None and (new_attack or prior[i][1] is None)
+        pairs.append(
+            {
+                "attack": cards[attack],
+                "cover": None if cover is None else cards[cover],
+                "attack_flag": flagged.get(attack) if new_attack else None,
+                "cover_flag": flagged.get(cover) if new_cover and cover is not None else None,
+                "new": new_attack or new_cover,
+            }
+        )
+    return pairs
+
+
+def durak_context(walk: dict[str, Any]) -> dict[str, Any]:
+    """The durak walkthrough as the template reads it: the deal, then one item per step with
+    its words, the table, the hands, the stock and the findings at that step."""
+    players: list[str] = walk["players"]
+    steps: list[dict[str, Any]] = walk["steps"]
+    result = walk["result"]
+    n = len(players)
+    cards = DurakCards()
+
+    def hands(step: dict[str, Any], fool: int | None = None) -> list[dict[str, Any]]:
+        bout = step["bout"] and step["kind"] != "end"
+        return [
+            {
+                "player": players[s],
+                "cards": [cards[c] for c in step["hands"][s]],
+                "unknown": step["unknown"][s],
+                "dealer": s == walk["dealer"],
+                "attacker": bool(bout) and s == step["attacker"],
+                "defender": bool(bout) and s == step["defender"],
+                "out": s in step["out"],
+                "fool": s == fool,
+            }
+            for s in range(n)
+        ]
+
+    items = []
+    last_index = -1
+    seen_bouts: set[int] = set()
+    for number, step in enumerate(steps[1:], start=1):
+        before = steps[number - 1]
+        index = step["index"]
+        anchors = [] if index is None else list(range(last_index + 1, index + 1))
+        if index is not None:
+            last_index = max(last_index, index)
+        opens = bool(step["bout"]) and step["bout"] not in seen_bouts
+        seen_bouts.add(step["bout"])
+        went_out = [players[s] for s in step["out"] if s not in before["out"]]
+        text = durak_event_text(step, before, walk)
+        items.append(
+            {
+                "number": number,
+                "kind": step["kind"],
+                "bout": step["bout"],
+                "opens_bout": opens,
+                "anchors": anchors,
+                "text": text,
+                "went_out": went_out,
+                "attacker": None if step["attacker"] is None else players[step["attacker"]],
+                "defender": None if step["defender"] is None else players[step["defender"]],
+                "taking": step["taking"],
+                "table": _durak_table(step, before, cards),
+                "hands": hands(step, result["fool"] if step["kind"] == "end" else None),
+                "stock": step["stock"],
+                "discard": step["discard"],
+                "findings": [{**f, "title": finding_title(f["code"])} for f in step["findings"]],
+            }
+        )
+    # The end step also holds the events after the game ended (the replay ignores them).
+    if items:
+        items[-1]["anchors"] = list(range(last_index + 1, walk["events"]))
+    deal = steps[0] if steps else None
+    ruleset = walk["ruleset"]
+    return {
+        "walk": walk,
+        "dealer": players[walk["dealer"]],
+        "trump": walk["trump"],
+        "no_trump": ruleset["no_trump"],
+        "variant": durak_variant(ruleset["preset"]),
+        "options": durak_options(ruleset),
+        "first_attacker": None if result["first_attacker"] is None else players[result["first_attacker"]],
+        "fool": None if result["fool"] is None else players[result["fool"]],
+        "result": result,
+        "dealt": None if deal is None else hands(deal),
+        "stock": None if deal is None else deal["stock"],
+        "steps": items,
+        "tricks": items,  # the stepper's count of items
+        "complete_tricks": len(items),
+        "findings": [{**f, **durak_finding_place(f)} for f in walk["findings"]],
+    }
+
+
 #: How each game's walkthrough is shaped: its key → the context of
 #: templates/games/deals/<key>.html.
 DEALS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "oh-hell": replay_context,
     "bridge-rubber": bridge_context,
     "preferans": preferans_context,
+    "durak": durak_context,
 }
 
 

@@ -67,11 +67,21 @@ def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
 
 
 def blank_sheet(ruleset: Ruleset, players: Sequence[str], games: int = 10) -> dict[str, Any]:
-    """The paper sheet of one table: a row per game with the dealer, the trump, and per player a
-    box for the place he went out in (the fool last) — the template draws it."""
+    """The paper sheet of one table: a row per game with the dealer, the trump, per player a box
+    for the place he went out in (1 = out first, the fool last) and the fool; a totals line; and
+    the scoring printed as the ruleset says (:func:`rules.durak.report.game_points`): by fools,
+    or the points for each place at this table (places beyond ``place_points`` score 0)."""
+    n = len(players)
+    points = ruleset.place_points
     return {
         "players": list(players),
         "ruleset": ruleset.as_dict(),
+        "preset": ruleset.preset,
         "trumps": not ruleset.no_trump,
         "games": [{"number": i} for i in range(1, games + 1)],
+        "places": list(range(1, n + 1)),
+        "scoring": "fools" if points is None else "places",
+        "place_points": None
+        if points is None
+        else [{"place": p, "points": points[p - 1] if p <= len(points) else 0} for p in range(1, n + 1)],
     }

@@ -21,7 +21,9 @@ def walkthrough(log: DurakLog, deal: int) -> dict[str, Any]:
 
     ``steps[0]`` is the deal (kind ``"deal"``), the last the end (kind ``"end"``); each step as
     rules.durak.replay records it. ``result`` is the game's report; ``findings`` are the game's
-    own (a WRONG_DEALER, which needs the game before, is the full replay's).
+    own (a WRONG_DEALER, which needs the game before, is the full replay's); ``deals`` is the
+    number of games in the log (for the page's previous / next links), ``events`` the number
+    of this game's events in the log.
     """
     if not 1 <= deal <= len(log.deals):
         raise IndexError(f"the log has {len(log.deals)} games, not a game {deal}")
@@ -32,6 +34,8 @@ def walkthrough(log: DurakLog, deal: int) -> dict[str, Any]:
     report = run_game(deal, game, ruleset, findings, trace=steps if game.hands is not None else None)
     return {
         "deal": deal,
+        "deals": len(log.deals),
+        "events": len(game.events),
         "players": list(log.players),
         "dealer": game.dealer,
         "ruleset": ruleset.as_dict(),

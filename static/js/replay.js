@@ -5,7 +5,9 @@
  * the table after trick k, with the cards played so far gone from the hands.
  * Left/Right arrows step back and forward, Home/End jump to the start and the
  * end; an aria-live region announces each trick's winner. The step is kept in
- * the address (#trick-3), so a link to a trick opens the stepper there.
+ * the address (#trick-3; a page may name its steps otherwise with the stepper's
+ * data-prefix, durak's #step-12), so a link to a trick opens the stepper there;
+ * a link to any element inside a step (durak's #event-12, #bout-3) opens that step.
  * All words come translated from the page (data-* attributes).
  */
 (function () {
@@ -22,12 +24,20 @@
   var next = stepper.querySelector('[data-step="next"]');
   var last = tricks.length;
   var current = 0;
+  var prefix = stepper.getAttribute("data-prefix") || "trick";
 
   function stepFromHash() {
-    var m = /^#trick-(\d+)$/.exec(window.location.hash);
-    if (!m) return null;
-    var k = parseInt(m[1], 10);
-    return k >= 0 && k <= last ? k : null;
+    var hash = window.location.hash;
+    var m = new RegExp("^#" + prefix + "-(\\d+)$").exec(hash);
+    if (m) {
+      var k = parseInt(m[1], 10);
+      return k >= 0 && k <= last ? k : null;
+    }
+    if (hash.length < 2) return null;
+    var target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    var item = target && target.closest ? target.closest(".tricks > .trick") : null;
+    var i = item ? tricks.indexOf(item) : -1;
+    return i < 0 ? null : i + 1;
   }
 
   function show(k, announce) {
@@ -50,7 +60,7 @@
     next.disabled = current === last;
     if (announce) {
       live.textContent = current === 0 ? text : tricks[current - 1].getAttribute("data-announce");
-      var hash = current === 0 ? "" : "#trick-" + current;
+      var hash = current === 0 ? "" : "#" + prefix + "-" + current;
       if (window.history && window.history.replaceState) {
         window.history.replaceState(null, "", window.location.pathname + window.location.search + hash);
       }
@@ -70,11 +80,15 @@
   });
   window.addEventListener("hashchange", function () {
     var k = stepFromHash();
-    if (k !== null && k !== current) show(k, true);
+    if (k !== null && k !== current) {
+      show(k, true);
+      if (k > 0) tricks[k - 1].scrollIntoView();
+    }
   });
 
   root.classList.add("stepping");
   stepper.hidden = false;
   var start = stepFromHash();
   show(start === null ? 0 : start, false);
+  if (start) tricks[start - 1].scrollIntoView();
 })();

@@ -48,6 +48,8 @@ def demo(live_server, page):
         .order_by("number")[0]
         .game_id,
         "preferans": Game.objects.get(game_type="preferans").pk,
+        "durak": Game.objects.filter(game_type="durak").order_by("pk")[0].pk,
+        "durak_tournament": Tournament.objects.get(game_type="durak").pk,
     }
 
 
@@ -74,6 +76,9 @@ PAGES = [
     "/games/{bridge}/deals/1/",
     "/games/{preferans}/",
     "/games/{preferans}/deals/1/",
+    "/games/{durak}/",
+    "/games/{durak}/deals/1/",
+    "/tournaments/{durak_tournament}/rounds/1/sheets/",
 ]
 
 
