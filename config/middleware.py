@@ -58,3 +58,33 @@ class RequestIdMiddleware:
             return response
         finally:
             request_id_var.reset(token)
+
+
+class BodySizeLimitMiddleware:
+    """Refuse a request body larger than the site takes before anything reads it: 413, as JSON
+    under /api/ (issue 11: "100 MB bodies → a clean 400/413 … request size limits set").
+
+    A body that is not multipart (a JSON log, a form) may be ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+    (``MAX_UPLOAD_BYTES``); a multipart body (files, a bulk import's archives) up to
+    ``MAX_REQUEST_BYTES``. Only the declared ``Content-Length`` is read here; a body sent
+    without one is still bounded by Django's own limits when read."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.conf import settings
+        from django.http import JsonResponse
+
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        multipart = request.META.get("CONTENT_TYPE", "").startswith("multipart/")
+        limit = settings.MAX_REQUEST_BYTES if multipart else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if length > limit:
+            message = f"the request body is {length} bytes; this site takes at most {limit}"
+            if request.path.startswith("/api/"):
+                return JsonResponse({"detail": message}, status=413)
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

@@ -151,7 +151,9 @@ class MemberListView(APIView):
         serializer.is_valid(raise_exception=True)
         try:
             membership = services.membership_set(
-                club=club, user=serializer.validated_data["user"], role=serializer.validated_data["role"]
+                club=club,
+                user=serializer.validated_data["user"],
+                role=serializer.validated_data.get("role", Membership.Role.MEMBER),
             )
         except services.ServiceError as exc:
             return error_response("role", str(exc), status.HTTP_409_CONFLICT)
@@ -173,7 +175,9 @@ class MemberDetailView(APIView):
         serializer = RoleSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            membership = services.membership_set(club=club, user=user, role=serializer.validated_data["role"])
+            membership = services.membership_set(
+                club=club, user=user, role=serializer.validated_data.get("role", Membership.Role.MEMBER)
+            )
         except services.ServiceError as exc:
             return error_response("role", str(exc), status.HTTP_409_CONFLICT)
         return Response(MembershipSerializer(membership).data)
@@ -471,7 +475,12 @@ class GameExportView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("format", str, enum=["original", "json", "csv"], default="original")],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY},
+        responses={
+            # original: the bytes as uploaded (a JSON log; the JSON a PBN file was read into)
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/octet-stream"): OpenApiTypes.BINARY,
+            (200, "text/csv"): OpenApiTypes.STR,
+        },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         game = game_for(request, pk)
@@ -493,8 +502,8 @@ class GameExportView(APIView):
             response["Content-Disposition"] = f'attachment; filename="{name}.normalised.json"'
             return response
         if kind == "csv":
-            rules = registry.get(game.game_type)
-            return csv_response(rules.sheet_rows(game.current_report.report), f"{name}.csv")  # type: ignore[union-attr]
+            report = game.current_report.report  # type: ignore[union-attr]
+            return csv_response(registry.sheet_rows(game.game_type, report), f"{name}.csv")
         return error_response("format", "format is one of original, json, csv")
 
 

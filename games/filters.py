@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
 from django_filters import rest_framework as filters
 
 from games.models import Finding, Game, Upload
 
+#: The largest primary key (a 64-bit signed BigAutoField).
+MAX_ID = 2**63 - 1
+
+
+class IdFilter(filters.NumberFilter):  # type: ignore[misc]
+    """A row's id: a whole number from 1 to :data:`MAX_ID`, so a huge or fractional value is a
+    400 naming the parameter rather than a database overflow."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
 
 class GameFilter(filters.FilterSet):  # type: ignore[misc]  # django-filter ships no types
     club = filters.CharFilter(field_name="club__slug", help_text="Club slug.")
-    player = filters.NumberFilter(field_name="seats__player", help_text="Player id: games they sat in.")
+    player = IdFilter(field_name="seats__player", help_text="Player id: games they sat in.")
     played_after = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="gte")
     played_before = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="lt")
     has_errors = filters.BooleanFilter(

@@ -169,7 +169,7 @@ class DisputeSerializer(serializers.ModelSerializer[Dispute]):
         slug_field="username", read_only=True
     )
     decided_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     corrected_revision = serializers.IntegerField(
         source="corrected_revision.number", read_only=True, allow_null=True

@@ -33,6 +33,10 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return marked
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def load_json(raw: bytes | str) -> Any:
     """JSON text (UTF-8 bytes, as RFC 8259 asks; a BOM is tolerated) to Python values."""
     try:
@@ -40,7 +44,8 @@ def load_json(raw: bytes | str) -> Any:
     except UnicodeDecodeError as exc:
         raise MalformedDocument("", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
-        return json.loads(text, object_pairs_hook=_object_pairs)
+        # NaN and ±Infinity are Python's extension, not JSON (RFC 8259): refused, not read.
+        return json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise MalformedDocument("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:

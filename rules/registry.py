@@ -213,6 +213,22 @@ def fills(game: str, figure: str) -> bool:
     return figure == "total" or figure in get(game).SEAT_RESULTS
 
 
+def sheet_rows(game: str, report: dict[str, Any]) -> list[list[Any]]:
+    """The score sheet as CSV rows: the game's own ``sheet_rows(report)`` where it has one (Oh
+    Hell, rubber bridge), else a header of the players and each deal's running totals from
+    the protocol's ``running_totals`` — so every game has a CSV download."""
+    rules = get(game)
+    own = getattr(rules, "sheet_rows", None)
+    if own is not None:
+        rows: list[list[Any]] = own(report)
+        return rows
+    out: list[list[Any]] = [["deal", *report["players"]]]
+    for deal, _annulled, totals in rules.running_totals(report):
+        out.append([deal, *totals])
+    out.append(["total", *report["totals"]])
+    return out
+
+
 def team_of_seats(teams: Sequence[Sequence[int]], players: int) -> list[int]:
     """Per seat, the index of its team in ``teams`` (the protocol's ``teams(players)``)."""
     out = [-1] * players

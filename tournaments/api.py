@@ -385,7 +385,7 @@ class StandingsView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("format", str, enum=["json", "csv"], default="json")],
-        responses=OpenApiTypes.OBJECT,
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR},
     )
     def get(self, request: Request, pk: int) -> Response | HttpResponse:
         tournament = tournament_for(request, pk)

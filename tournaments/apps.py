@@ -6,14 +6,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from django_filters import NumberFilter
 
         import tournaments.profile  # noqa: F401 - adds the rating to the player profile page
-        from games.filters import GameFilter
+        from games.filters import GameFilter, IdFilter
         from tournaments import receivers  # noqa: F401 - connects the signal receivers
 
         # games/ knows nothing of tournaments; this layer adds the game lists'
         # ?tournament= filter, through the table that points to each game.
-        GameFilter.base_filters["tournament"] = NumberFilter(
+        GameFilter.base_filters["tournament"] = IdFilter(
             field_name="table__round__tournament", label="Tournament id: the games of its tables."
         )

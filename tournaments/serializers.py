@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import TIEBREAKS, Entry, Round, Standing, Table, TiebreakChange, Tournament
+from tournaments.models import TIEBREAKS, Entry, Round, Table, TiebreakChange, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
@@ -81,7 +81,7 @@ class TableSeatSerializer(serializers.Serializer[Any]):
 class TableSerializer(serializers.ModelSerializer[Table]):
     round = serializers.IntegerField(source="round.number", read_only=True)
     seats = TableSeatSerializer(many=True, read_only=True)
-    game = serializers.PrimaryKeyRelatedField(read_only=True)  # type: ignore[var-annotated]
+    game = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)  # type: ignore[var-annotated]
     totals = serializers.JSONField(source="game.totals", read_only=True, allow_null=True)
     status = serializers.CharField(source="game.status", read_only=True, allow_null=True)
 
@@ -104,14 +104,3 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
 class SwapSerializer(serializers.Serializer[Any]):
     a = serializers.IntegerField(help_text="A player id seated in the round.")
     b = serializers.IntegerField(help_text="Another player id seated in the round.")
-
-
-class StandingSerializer(serializers.ModelSerializer[Standing]):
-    rank = serializers.CharField(source="place", help_text='"3" or, for a shared place, "3–4".')
-    player_id = serializers.IntegerField()
-    player = serializers.CharField(source="player.display_name")
-
-    class Meta:
-        model = Standing
-        fields = ["rank", "player_id", "player", "points", "games", "tiebreaks"]
-        read_only_fields = fields

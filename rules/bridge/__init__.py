@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.bridge.document import BridgeDeal, BridgeLog, parse, to_document
+from rules.bridge import document as _document
+from rules.bridge.document import BridgeDeal, BridgeLog, to_document
 from rules.bridge.export import export_pbn
 from rules.bridge.replay import replay
 from rules.bridge.report import DealReport, Report, format_sheet, sheet_rows
@@ -89,6 +90,15 @@ def looks_like(text: str) -> bool:
             return False
         head = head[end + 1 :].lstrip()
     return head.startswith(("[", "%"))
+
+
+def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
+    """Read a rubber bridge log strictly (rules.bridge.document.parse) and resolve its ruleset,
+    so a wrong preset or option is MalformedDocument at ``ruleset.<option>`` before the replay
+    (the registry's promise: a parsed log replays without raising)."""
+    log = _document.parse(raw)
+    resolve_ruleset(log.ruleset)
+    return log
 
 
 def check(raw: bytes | str | dict[str, Any]) -> dict[str, Any]:

@@ -323,14 +323,16 @@ def _fast_event(raw: Any, n: int, low: int) -> Event | None:
     if type(raw) is not dict:
         return None
     kind = raw.get("event")
-    allowed = _ALLOWED.get(kind)  # type: ignore[arg-type]
+    if type(kind) is not str:
+        return None
+    allowed = _ALLOWED.get(kind)
     if allowed is None or not raw.keys() <= allowed:
         return None
-    for key in _REQUIRED[kind]:  # type: ignore[index]
+    for key in _REQUIRED[kind]:
         if key not in raw:
             return None
     seat = raw.get("seat")
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+    if "seat" in raw and (type(seat) is not int or not 0 <= seat < n):
         return None
     if kind in ("beat", "blind-beat", "throw-in", "transfer"):
         card = CARD_BY_SPELLING.get(raw["card"]) if type(raw["card"]) is str else None
@@ -362,7 +364,7 @@ def _fast_event(raw: Any, n: int, low: int) -> Event | None:
 def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
     e = read_object(raw, ep, "an event")
     kind = e.get("event")
-    if kind not in EVENT_KINDS:
+    if type(kind) is not str or kind not in EVENT_KINDS:
         raise MalformedDocument(
             f"{ep}.event", f"must be one of {', '.join(EVENT_KINDS)}, not {describe(kind)}"
         )
@@ -371,7 +373,12 @@ def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
     for key in required:
         if key not in e:
             raise MalformedDocument(f"{ep}.{key}", f"is required in a {kind} event")
-    seat = None if e.get("seat") is None else read_int(e["seat"], f"{ep}.seat", 0, n - 1)
+    # A required seat is a seat; only ``done`` may leave it out (or write null).
+    seat = (
+        None
+        if "seat" not in required and e.get("seat") is None
+        else read_int(e.get("seat"), f"{ep}.seat", 0, n - 1)
+    )
     if kind == "attack":
         cards = _cards(e["cards"], f"{ep}.cards", "an attack", ruleset)
         if not cards:

@@ -41,9 +41,7 @@ def snapshot(using: str) -> dict[str, object]:
         "revisions": [
             (r.pk, r.game_id, bytes(r.content)) for r in GameRevision.objects.using(using).order_by("pk")
         ],
-        "uploads": [
-            (u.pk, u.outcome, bytes(u.content)) for u in Upload.objects.using(using).order_by("pk")
-        ],
+        "uploads": [(u.pk, u.outcome, bytes(u.content)) for u in Upload.objects.using(using).order_by("pk")],
         "standings": [
             (s.tournament_id, s.player.display_name, s.rank, s.points, s.games)
             for s in Standing.objects.using(using).select_related("player").order_by("tournament", "player")
