@@ -77,7 +77,12 @@ def read_and_replay(raw: bytes | str | dict[str, Any]) -> None:
     try:
         reading = registry.read(raw)
     except MalformedDocument as exc:
-        assert isinstance(exc.path, str) and exc.message
+        refused: MalformedDocument | None = exc
+    else:
+        refused = None
+    if refused is not None:
+        assert isinstance(refused.path, str)
+        assert refused.message
         return
     report = reading.rules.replay(reading.log).as_dict()
     json.dumps(report, allow_nan=False)  # the report is plain, storable JSON
