@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.middleware.RequestIdMiddleware",
     "config.middleware.BodySizeLimitMiddleware",
+    # The client's address and the request id for the audit log the services write.
+    "games.audit_log.AuditContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -3,6 +3,7 @@ from typing import Any
 from django.contrib import admin
 
 from games.models import (
+    AuditEntry,
     AuditReport,
     BulkImport,
     Club,
@@ -106,3 +107,10 @@ class BulkImportAdmin(ReadOnlyAdmin):
 
     list_display = ("pk", "club", "started_by", "started_at", "name", "total")
     list_filter = ("club",)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ("at", "club", "action", "actor", "game", "ip", "reason")
+    list_filter = ("action", "club")
+    search_fields = ("reason", "request_id", "actor__username")

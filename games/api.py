@@ -29,8 +29,9 @@ from games import permissions, selectors, services
 from games.csv_export import csv_response
 from games.filters import GameFilter, UploadFilter
 from games.idempotency import idempotent
-from games.models import Club, Dispute, Game, Membership, Player, Upload
+from games.models import AuditEntry, Club, Dispute, Game, Membership, Player, Upload
 from games.serializers import (
+    AuditEntrySerializer,
     ClubSerializer,
     CommentSerializer,
     CorrectionSerializer,
@@ -384,6 +385,29 @@ class ClubAuditView(APIView):
         club = club_for(request, slug)
         require(permissions.can_read_club(request.user, club), request, "only the club's members")
         return Response(selectors.audit_summary(games=Game.objects.filter(club=club)))
+
+
+class ClubAuditLogView(generics.ListAPIView[AuditEntry]):
+    """The club's audit log, newest first (organisers): every game recorded or corrected, every
+    dispute opened or decided, every change of a tie-break order — who, when, from which
+    address and request, and why. ``?action=`` narrows it to one kind."""
+
+    serializer_class = AuditEntrySerializer
+
+    def get_queryset(self) -> QuerySet[AuditEntry]:
+        club = club_for(self.request, self.kwargs["slug"])
+        require(permissions.can_manage_club(self.request.user, club), self.request, "the club's organisers")
+        entries = AuditEntry.objects.filter(club=club).select_related("actor", "revision")
+        action = self.request.query_params.get("action")
+        return entries.filter(action=action) if action else entries
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("action", str, enum=[a.value for a in AuditEntry.Action], required=False)
+        ]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class GameListView(generics.ListAPIView[Game]):

@@ -418,3 +418,44 @@ class BulkImportFile(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"file {self.position} of bulk import #{self.bulk_import_id}"
+
+
+class AuditEntry(AppendOnlyModel):
+    """One change to a club's record: who, when, from where (address and request id), what and
+    why (issue 11: "Every change of a score, a revision, a dispute decision or a tie-break order
+    is in an audit log"). Append-only, like the revisions (a PostgreSQL trigger refuses UPDATE
+    and DELETE). Written by the services through :func:`games.audit_log.record`."""
+
+    class Action(models.TextChoices):
+        GAME_RECORDED = "game_recorded", _("Game recorded")
+        GAME_CORRECTED = "game_corrected", _("Game corrected")
+        DISPUTE_OPENED = "dispute_opened", _("Dispute opened")
+        DISPUTE_DECIDED = "dispute_decided", _("Dispute decided")
+        TIEBREAKS_CHANGED = "tiebreaks_changed", _("Tie-break order changed")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="audit_entries")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    action = models.CharField(max_length=32, choices=Action.choices)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="audit_entries"
+    )
+    revision = models.ForeignKey(
+        GameRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    dispute = models.ForeignKey(Dispute, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # The tournament by id: games knows nothing of tournaments (design.md, layers).
+    tournament_id = models.BigIntegerField(null=True, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    request_id = models.CharField(max_length=64, blank=True)
+    reason = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["club", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} by {self.actor_id}"

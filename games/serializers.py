@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from accounts.models import User
 from games.models import (
+    AuditEntry,
     AuditReport,
     Club,
     Dispute,
@@ -206,3 +207,28 @@ class DecisionSerializer(serializers.Serializer[Any]):
 
 class CommentSerializer(serializers.Serializer[Any]):
     text = serializers.CharField()
+
+
+class AuditEntrySerializer(serializers.ModelSerializer[AuditEntry]):
+    actor: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    revision = serializers.IntegerField(source="revision.number", read_only=True, allow_null=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "at",
+            "action",
+            "actor",
+            "game",
+            "revision",
+            "dispute",
+            "tournament_id",
+            "ip",
+            "request_id",
+            "reason",
+            "details",
+        ]
+        read_only_fields = fields

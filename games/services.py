@@ -29,8 +29,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
-from games import recording
+from games import audit_log, recording
 from games.models import (
+    AuditEntry,
     AuditReport,
     Club,
     Dispute,
@@ -271,6 +272,19 @@ def games_upload(
         uploads = recording.create_all(Upload, [outcome.upload for outcome in outcomes])
         for outcome, upload in zip(outcomes, uploads, strict=True):
             outcome.upload = upload
+        audit_log.record_all(
+            [
+                audit_log.entry(
+                    club_id=club.pk,
+                    action=AuditEntry.Action.GAME_RECORDED,
+                    actor=user,
+                    game=game,
+                    revision=revision,
+                    details={"upload": uploads[i].pk, "filename": logs[i].filename, "source": source},
+                )
+                for i, (game, revision, _) in created.items()
+            ]
+        )
         for game, revision, _ in created.values():
             game_recorded.send(sender=Game, game=game, revision=revision, created=True)
     return outcomes
@@ -377,6 +391,15 @@ def game_correct(
             parent=parent,
         )
         (report,) = recording.store_reports([(game, revision, replayed, seats)])
+        audit_log.record(
+            club_id=game.club_id,
+            action=AuditEntry.Action.GAME_CORRECTED,
+            actor=user,
+            game=game,
+            revision=revision,
+            reason=reason,
+            details={"revision": revision.number, "totals": list(game.totals or [])},
+        )
         game_recorded.send(sender=Game, game=game, revision=revision, created=False)
     before = recording.canonical_deals(registry.read(bytes(parent.content))) if parent is not None else []
     changed = changed_deals(before, recording.canonical_deals(reading))
@@ -419,7 +442,8 @@ def games_reaudit(*, games: Sequence[Game]) -> list[AuditReport]:
     for game in games:
         revision = game.current_revision
         assert revision is not None
-        seats = [player_id for _, player_id in sorted(game.seats.values_list("seat", "player_id"))]
+        # .all(): the seats prefetched by the caller (games.tasks.reaudit_chunk), else one query.
+        seats = [seat.player_id for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)]
         entries.append((game, revision, recording.replay(registry.read(bytes(revision.content))), seats))
     with transaction.atomic():
         return recording.store_reports(entries)
@@ -438,6 +462,15 @@ def dispute_open(*, game: Game, user: User, claim: str, deal: int | None = None)
     with transaction.atomic():
         dispute = Dispute.objects.create(game=game, raised_by=user, claim=claim, deal=deal)
         DisputeEvent.objects.create(dispute=dispute, actor=user, kind=DisputeEvent.Kind.OPENED, text=claim)
+        audit_log.record(
+            club_id=game.club_id,
+            action=AuditEntry.Action.DISPUTE_OPENED,
+            actor=user,
+            game=game,
+            dispute=dispute,
+            reason=claim,
+            details={"deal": deal},
+        )
     return dispute
 
 
@@ -482,5 +515,15 @@ def dispute_decide(
         dispute.save()
         DisputeEvent.objects.create(
             dispute=dispute, actor=user, kind=status, text=decision, revision=revision
+        )
+        audit_log.record(
+            club_id=dispute.game.club_id,
+            action=AuditEntry.Action.DISPUTE_DECIDED,
+            actor=user,
+            game=dispute.game,
+            dispute=dispute,
+            revision=revision,
+            reason=decision,
+            details={"status": status, "revision": None if revision is None else revision.number},
         )
     return dispute

@@ -17,6 +17,7 @@ urlpatterns = [
         "clubs/<slug:slug>/uploads/<int:pk>/content/", api.UploadContentView.as_view(), name="upload-content"
     ),
     path("clubs/<slug:slug>/audit/", api.ClubAuditView.as_view(), name="club-audit"),
+    path("clubs/<slug:slug>/audit-log/", api.ClubAuditLogView.as_view(), name="club-audit-log"),
     path(
         "clubs/<slug:slug>/statistics/", api_statistics.ClubStatisticsView.as_view(), name="club-statistics"
     ),

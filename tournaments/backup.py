@@ -57,6 +57,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("games.DisputeEvent", "dispute__game__club"),
     ("games.BulkImport", "club"),
     ("games.BulkImportFile", "bulk_import__club"),
+    ("games.AuditEntry", "club"),
     ("tournaments.Tournament", "club"),
     ("tournaments.TiebreakChange", "tournament__club"),
     ("tournaments.Entry", "tournament__club"),

@@ -23,8 +23,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
+from games import audit_log
 from games import services as game_services
-from games.models import Club, Game, GameSeat, Player
+from games.models import AuditEntry, Club, Game, GameSeat, Player
 from rules import registry
 from rules.errors import MalformedDocument
 from tournaments import ratings, seating, standings
@@ -130,6 +131,16 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
     """Edit the set-up. The tie-break order is fixed at the start: changing it later needs a reason, logged."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if "tiebreaks" in changes and list(changes["tiebreaks"]) != list(tournament.tiebreaks):
+            # Every change of the order is in the club's audit log; after the start it needs a reason.
+            audit_log.record(
+                club_id=tournament.club_id,
+                action=AuditEntry.Action.TIEBREAKS_CHANGED,
+                actor=user,
+                tournament_id=tournament.pk,
+                reason=reason.strip(),
+                details={"before": list(tournament.tiebreaks), "after": list(changes["tiebreaks"])},
+            )
         if (
             "tiebreaks" in changes
             and list(changes["tiebreaks"]) != list(tournament.tiebreaks)

@@ -71,6 +71,7 @@ CASES = [
     Case("GET", "/api/v1/clubs/kozyr/uploads/", (401, 403, 200, 200, 403, 200)),
     Case("GET", "/api/v1/clubs/kozyr/uploads/{upload}/content/", (401, 403, 200, 200, 403, 200)),
     Case("GET", "/api/v1/clubs/kozyr/audit/", (401, 200, 200, 200, 403, 200)),
+    Case("GET", "/api/v1/clubs/kozyr/audit-log/", (401, 403, 403, 200, 403, 200)),
     Case("GET", "/api/v1/clubs/kozyr/statistics/", (401, 200, 200, 200, 403, 200)),
     Case("GET", "/api/v1/players/{player}/statistics/", (401, 200, 200, 200, 403, 200)),
     Case("GET", "/api/v1/games/", (200, 200, 200, 200, 200, 200)),
