@@ -168,6 +168,8 @@ CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=600, mini
 # Ratings are rebuilt from scratch every night, so any drift from corrections
 # arriving out of order is repaired by morning.
 CELERY_BEAT_SCHEDULE = {
+    # Standings whose compile never reached the broker (Redis down): queued again.
+    "sweep-stale-standings": {"task": "tournaments.sweep_stale_standings", "schedule": 60.0},
     "rebuild-ratings-nightly": {
         "task": "tournaments.rebuild_ratings",
         "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),

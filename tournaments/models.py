@@ -64,6 +64,10 @@ class Tournament(models.Model):
     rated = models.BooleanField(default=True)
     starts_at = models.DateTimeField(null=True, blank=True)
     standings_compiled_at = models.DateTimeField(null=True, blank=True)
+    # Set in the transaction that changes the tournament's games, cleared by the compile: a
+    # compile the broker never got (Redis down) is found and queued again by the sweep
+    # (tournaments.tasks.sweep_stale_standings), so a committed game is never left out.
+    standings_stale = models.BooleanField(default=False, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -529,11 +529,14 @@ def request_rating(game: Game) -> None:
 
 
 def request_compile(tournament: Tournament) -> None:
-    """Queue a standings compile once the current transaction commits (coalesced by the task module)."""
-    from tournaments.tasks import queue_compile
+    """Mark the standings stale in the current transaction, and queue a compile once it commits
+    (coalesced by the task module). The mark is in the database, so a compile the broker never
+    received is queued again by the sweep (tournaments.tasks.sweep_stale_standings)."""
+    from tournaments.tasks import queue_compile_safely
 
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: queue_compile(tournament_id))
+    Tournament.objects.filter(pk=tournament_id).update(standings_stale=True)
+    transaction.on_commit(lambda: queue_compile_safely(tournament_id))
 
 
 def cross_table(*, tournament: Tournament) -> dict[str, Any]:

@@ -6,14 +6,23 @@ upload: the first call sets a short-lived flag in the cache (Redis in
 production) and queues the task; later calls see the flag and do nothing.
 The task clears the flag before it reads, so a change committed while it
 runs queues one more compile and nothing is missed.
+
+Nothing is lost when Redis is down (issue 11): the change marks the tournament's standings
+stale in the database, in its own transaction; queuing after the commit may fail (the cache
+and the broker are Redis) and is only logged; the beat task :func:`sweep_stale_standings`
+queues every stale tournament again each minute, and the compile clears the mark before it
+reads.
 """
 
 from __future__ import annotations
+
+import logging
 
 from celery import shared_task
 from django.core.cache import cache
 
 PENDING_TTL_S = 300
+logger = logging.getLogger(__name__)
 
 
 def pending_key(tournament_id: int) -> str:
@@ -24,8 +33,33 @@ def queue_compile(tournament_id: int) -> bool:
     """Queue a compile unless one is already waiting; True when this call queued it."""
     if not cache.add(pending_key(tournament_id), 1, timeout=PENDING_TTL_S):
         return False
-    compile_standings.delay(tournament_id)
+    try:
+        compile_standings.delay(tournament_id)
+    except Exception:
+        cache.delete(pending_key(tournament_id))  # not queued: let the sweep queue it
+        raise
     return True
+
+
+def queue_compile_safely(tournament_id: int) -> bool:
+    """:func:`queue_compile`, but a broker or cache that cannot be reached is logged, not raised:
+    the game is committed and its standings marked stale; the sweep queues them later."""
+    try:
+        return queue_compile(tournament_id)
+    except Exception:  # any transport error of Redis, the broker or the cache
+        logger.warning(
+            "standings compile of tournament %s not queued; the sweep will", tournament_id, exc_info=True
+        )
+        return False
+
+
+@shared_task(name="tournaments.sweep_stale_standings")
+def sweep_stale_standings() -> int:
+    """Queue a compile for every tournament whose standings are marked stale (beat, each minute)."""
+    from tournaments.models import Tournament
+
+    stale = list(Tournament.objects.filter(standings_stale=True).values_list("pk", flat=True))
+    return sum(queue_compile_safely(pk) for pk in stale)
 
 
 @shared_task(name="tournaments.compile_standings")
@@ -35,6 +69,8 @@ def compile_standings(tournament_id: int) -> int:
     from tournaments.services import standings_compile
 
     cache.delete(pending_key(tournament_id))
+    # Cleared before reading: a change committed during the compile marks it stale again.
+    Tournament.objects.filter(pk=tournament_id).update(standings_stale=False)
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return 0
