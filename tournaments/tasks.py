@@ -2,10 +2,13 @@
 
 ``queue_compile`` is called after a transaction that changed a tournament's
 games commits. A burst of uploads compiles once or twice, not once per
-upload: the first call sets a short-lived flag in the cache (Redis in
-production) and queues the task; later calls see the flag and do nothing.
-The task clears the flag before it reads, so a change committed while it
-runs queues one more compile and nothing is missed.
+upload: the first call sets a flag in the cache (Redis in production) and
+queues the task; later calls see the flag and do nothing. The task keeps the
+flag while it works: it compiles at once (one upload is in the standings
+within a second), and when changes came in meanwhile it waits for the burst
+to go quiet (``QUIET_S``, at most ``MAX_WAIT_S``) and compiles once more.
+Only then does it drop the flag, and a change that slipped in between queues
+the next task — so nothing is missed, and a burst costs two compiles.
 
 Nothing is lost when Redis is down (issue 11): the change marks the tournament's standings
 stale in the database, in its own transaction; queuing after the commit may fail (the cache
@@ -17,11 +20,16 @@ reads.
 from __future__ import annotations
 
 import logging
+import time
 
 from celery import shared_task
 from django.core.cache import cache
 
 PENDING_TTL_S = 300
+#: A burst is over when no change came for this long.
+QUIET_S = 0.3
+#: The longest a compile waits for a burst to end before compiling what it has.
+MAX_WAIT_S = 3.0
 logger = logging.getLogger(__name__)
 
 
@@ -29,8 +37,13 @@ def pending_key(tournament_id: int) -> str:
     return f"standings:pending:{tournament_id}"
 
 
+def changed_key(tournament_id: int) -> str:
+    return f"standings:changed:{tournament_id}"
+
+
 def queue_compile(tournament_id: int) -> bool:
     """Queue a compile unless one is already waiting; True when this call queued it."""
+    cache.set(changed_key(tournament_id), time.time(), timeout=PENDING_TTL_S)
     if not cache.add(pending_key(tournament_id), 1, timeout=PENDING_TTL_S):
         return False
     try:
@@ -62,19 +75,46 @@ def sweep_stale_standings() -> int:
     return sum(queue_compile_safely(pk) for pk in stale)
 
 
+def _stale(tournament_id: int) -> bool:
+    from tournaments.models import Tournament
+
+    return Tournament.objects.filter(pk=tournament_id, standings_stale=True).exists()
+
+
+def _wait_for_quiet(tournament_id: int) -> None:
+    """Sleep until no change has come for QUIET_S (the burst is over), at most MAX_WAIT_S."""
+    deadline = time.monotonic() + MAX_WAIT_S
+    while time.monotonic() < deadline:
+        last = cache.get(changed_key(tournament_id)) or 0.0
+        quiet_for = time.time() - float(last)
+        if quiet_for >= QUIET_S:
+            return
+        time.sleep(min(QUIET_S - quiet_for, max(deadline - time.monotonic(), 0.0)))
+
+
 @shared_task(name="tournaments.compile_standings")
 def compile_standings(tournament_id: int) -> int:
-    """Recompile a tournament's standings; returns the number of lines written."""
+    """Recompile a tournament's standings (twice when a burst of changes came in while it
+    compiled); returns the number of lines written."""
     from tournaments.models import Tournament
     from tournaments.services import standings_compile
 
+    lines = 0
+    for attempt in range(2):
+        if attempt:
+            _wait_for_quiet(tournament_id)
+        # Cleared before reading: a change committed during the compile marks it stale again.
+        Tournament.objects.filter(pk=tournament_id).update(standings_stale=False)
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            break
+        lines = len(standings_compile(tournament=tournament))
+        if not _stale(tournament_id):
+            break
     cache.delete(pending_key(tournament_id))
-    # Cleared before reading: a change committed during the compile marks it stale again.
-    Tournament.objects.filter(pk=tournament_id).update(standings_stale=False)
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        return 0
-    return len(standings_compile(tournament=tournament))
+    if _stale(tournament_id):  # a change after the last compile, before the flag was dropped
+        queue_compile_safely(tournament_id)
+    return lines
 
 
 @shared_task(name="tournaments.update_ratings")

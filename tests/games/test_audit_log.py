@@ -153,7 +153,10 @@ def test_the_log_cannot_be_changed_or_deleted(people):
         AuditEntry.objects.all().delete()
     if connection.vendor == "postgresql":  # the database itself refuses, whatever the code path
         for sql in ("UPDATE games_auditentry SET reason = 'x'", "DELETE FROM games_auditentry"):
-            with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute(sql)
+            with (
+                pytest.raises(DatabaseError, match="append-only"),
+                transaction.atomic(),
+                connection.cursor() as cursor,
+            ):
+                cursor.execute(sql)
     assert AuditEntry.objects.get().reason == ""

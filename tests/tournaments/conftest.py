@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 from games.models import Player
 from rules.ohhell.simulate import simulate
-from tournaments import services
+from tournaments import services, tasks
 from tournaments.models import Table, Tournament
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Даша", "Егор", "Женя", "Зоя"]
@@ -41,3 +42,19 @@ def seated(tournament):
     round_ = services.round_generate(tournament=tournament)
     services.round_confirm(round_=round_)
     return round_
+
+
+def drain(tournament: Tournament) -> None:
+    """Wait until the live worker has nothing left to do for ``tournament``: no compile queued
+    or running, and every task sent before (ratings too) done — a ping sent through the same
+    queue comes back only after them (the worker takes one task at a time, in order)."""
+    from config.celery import ping
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ping.apply_async(args=["drain"]).get(timeout=60)
+        stale = Tournament.objects.get(pk=tournament.pk).standings_stale
+        if not stale and tasks.cache.get(tasks.pending_key(tournament.pk)) is None:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the worker did not finish the tournament's tasks")
