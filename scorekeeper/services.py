@@ -330,7 +330,11 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
     if not can_write(user, draft):
         raise NotScorer("only the draft's scorekeeper finishes the game")
     with transaction.atomic():
-        locked = Draft.objects.select_for_update().select_related("table__round__tournament").get(pk=draft.pk)
+        locked = (
+            Draft.objects.select_for_update(of=("self",))
+            .select_related("table__round__tournament")
+            .get(pk=draft.pk)
+        )
         state = engine.run(setup_of(locked), entries_of(locked))
         if not state.complete:
             raise ServiceError("the game is not over yet: every deal of the schedule is played first")

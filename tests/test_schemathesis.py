@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -43,6 +45,20 @@ CHECKS = [
 
 schema = schemathesis.openapi.from_path(SCHEMA)
 schema.app = get_wsgi_application()
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The WSGI handler closes the database connection at each request's end (Django's
+    ``close_old_connections`` on request_started/finished); inside a test transaction that
+    would drop it, so — as Django's own test client does — the handlers are taken off."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
