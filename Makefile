@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install demo test lint format worker bench lock schema messages screenshots vendor clean
+.PHONY: install demo test lint format worker serve bench lock schema messages screenshots vendor clean
 
 install: $(STAMP)
 
@@ -42,7 +42,7 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy rules accounts games tournaments config
+	$(BIN)/mypy rules accounts games tournaments config scorekeeper
 	@rm -rf var/locale-before && mkdir -p var && cp -r locale var/locale-before
 	@$(MAKE) --no-print-directory messages >/dev/null
 	@diff -r -q -I 'POT-Creation-Date' var/locale-before locale || { \
@@ -56,6 +56,14 @@ format: install
 worker: install
 	@test -n "$$REDIS_URL" || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)"; exit 2; }
 	$(BIN)/celery -A config worker --beat --loglevel INFO
+
+# Web (gunicorn), worker and beat together on one machine, the Procfile's three lines (scripts/serve.py);
+# on several machines run them apart (docs/deployment.md, "Several machines").
+serve: install
+	@test -n "$$REDIS_URL" || { echo "make serve needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)"; exit 2; }
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python scripts/serve.py
 
 bench: install
 	$(BIN)/python -m bench

@@ -190,7 +190,7 @@ def main(argv: Sequence[str] = ()) -> int:
         figures["ingest_games_per_s_postgres"] = "n/a (no PostgreSQL server answered)"
     for name, value in figures.items():
         print(f"{name}: {value}", flush=True)
-    from bench.replay import save
+    from bench.common import save
 
     save({k: v for k, v in figures.items() if isinstance(v, int | float)})
     return 0

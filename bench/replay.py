@@ -43,11 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # ``python bench/replay.py`` and foreign interpreters
     sys.path.insert(0, str(ROOT))
 
+from bench.common import RESULTS, save  # noqa: E402
 from rules.cards import RANK_OF, SUIT_OF, parse_card  # noqa: E402
 from rules.ohhell import GameLog, parse, replay  # noqa: E402
 from rules.ohhell.simulate import simulate  # noqa: E402
 
-RESULTS = Path(__file__).resolve().parent / "results.json"
 SEED = 20261129
 PLAYERS = 4
 CARDS = 12
@@ -226,18 +226,6 @@ def run(deals: int = DEALS, runs: int = RUNS, use_openspiel: bool = True) -> dic
 def paired_ratio(theirs: Sequence[float], ours: Sequence[float]) -> float:
     """Median over rounds of how many times faster ours was than theirs in that round."""
     return round(statistics.median(t / o for t, o in zip(theirs, ours, strict=True)), 2)
-
-
-def save(figures: dict[str, Any], path: Path = RESULTS) -> None:
-    """Merge the figures into bench/results.json (a dict keyed by figure)."""
-    try:
-        results = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(results, dict):
-            results = {}
-    except (OSError, ValueError):
-        results = {}
-    results.update(figures)
-    path.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def main(argv: Sequence[str] = ()) -> int:

@@ -31,28 +31,45 @@ default DB 3 of the local server; only that DB's keys are touched):
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
+import inspect
 import json
 import os
-import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "var" / "bench"
+from bench import common
+from bench.common import (
+    CACHE,
+    CHUNK,
+    TABLE_SIZE,
+    Field,
+    child_env,
+    clone_database,
+    db_name,
+    digest,
+    django_setup,
+    documents,
+    drop_database,
+    kept_database,
+    name_of,
+    postgres_available,
+    record_tournament,
+    redis_available,
+    report,
+    run_child,
+    seating,
+    start_worker,
+    stop_process,
+)
+
 PLAYERS = 1_000
 ROUNDS = 80
-TABLE_SIZE = 4
 TABLES = PLAYERS // TABLE_SIZE  # per round: 250, so 20,000 games in all
-CHUNK = 100
 SEED = 20261205
+FIELD = Field(players=PLAYERS, rounds=ROUNDS, seed=SEED)
 SLUG = "bench-standings"
 RUNS = 5
 UPLOADS = 5
@@ -63,66 +80,20 @@ POSTGRES = os.environ.get(
 REDIS = os.environ.get("BENCH_STANDINGS_REDIS_URL", "redis://127.0.0.1:6379/3")
 QUEUE = "bench-standings"
 MARKER = "trickbook bench.standings"
-# What the kept database's rows depend on: a change here sets it up again.
-CACHE_INPUTS = ("*/migrations/*.py", "games/*.py", "rules/**/*.py", "tournaments/models.py")
+KEPT = db_name(POSTGRES) + "_cache"
+# What the kept database's rows depend on: a change here sets it up again. Only Oh Hell games are
+# recorded, so the other games' rules packages (and the games app's pages and tasks) are left out.
+CACHE_INPUTS = (
+    "*/migrations/*.py",
+    "games/models.py",
+    "games/recording.py",
+    "games/services.py",
+    "games/signals.py",
+    "rules/*.py",
+    "rules/ohhell/**/*.py",
+    "tournaments/models.py",
+)
 SETUP_VERSION = 2  # bump when setup() below changes what it writes
-
-
-def name_of(player: int) -> str:
-    return f"P{player + 1:04d}"
-
-
-def seating() -> list[list[list[int]]]:
-    """Per round, its tables' players (0-based) in seat order: a fresh seeded shuffle each round."""
-    rng = random.Random(SEED)
-    rounds = []
-    for _ in range(ROUNDS):
-        order = list(range(PLAYERS))
-        rng.shuffle(order)
-        rounds.append([order[t * TABLE_SIZE : (t + 1) * TABLE_SIZE] for t in range(TABLES)])
-    return rounds
-
-
-def _simulate_range(start: int, stop: int) -> list[bytes]:
-    from rules.ohhell.simulate import simulate
-
-    tables = [table for round_ in seating() for table in round_]
-    return [
-        json.dumps(
-            simulate(players=[name_of(p) for p in tables[i]], seed=SEED + i).document, ensure_ascii=False
-        ).encode()
-        for i in range(start, stop)
-    ]
-
-
-def documents() -> list[bytes]:
-    """One simulated game per table, round by round, from the cache when it has them."""
-    sys.path.insert(0, str(ROOT))
-    count = ROUNDS * TABLES
-    path = CACHE / f"standings-ohhell-{SEED}-{PLAYERS}p-{ROUNDS}x{TABLES}.jsonl.gz"
-    if path.exists():
-        with gzip.open(path, "rb") as f:
-            return [line.rstrip(b"\n") for line in f]
-    step = 500
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        parts = pool.map(
-            _simulate_range, range(0, count, step), [min(i + step, count) for i in range(0, count, step)]
-        )
-        out = [doc for part in parts for doc in part]
-    CACHE.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".part")
-    with gzip.open(partial, "wb") as f:
-        f.writelines(doc + b"\n" for doc in out)
-    partial.replace(path)
-    return out
-
-
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
 
 
 # --- the child processes: set up, measure ---------------------------------------
@@ -131,62 +102,17 @@ def _django() -> None:
 def setup() -> dict[str, Any]:
     """In a process whose DATABASE_URL is an empty database: migrate and record the tournament."""
     started = time.perf_counter()
-    _django()
+    django_setup()
     from django.core.management import call_command
-    from django.utils import timezone
 
     from accounts.models import User
-    from games import recording
-    from games.models import Player
-    from games.services import IncomingLog, club_create, games_upload
-    from tournaments.models import Entry, Round, Table, TableSeat, Tournament
-    from tournaments.services import tournament_create
+    from games.services import club_create
 
     call_command("migrate", verbosity=0)
-    docs = documents()
     user = User.objects.create_user("bench")
     club = club_create(name="Bench club", slug="bench", user=user)
-    roster = recording.roster(club, [name_of(p) for p in range(PLAYERS)])
-    ids = [roster[Player.key_for(name_of(p))].pk for p in range(PLAYERS)]
-    starts_at = timezone.now()
-    tournament = tournament_create(
-        club=club,
-        name="Bench standings",
-        user=user,
-        slug=SLUG,
-        seed=SEED,
-        rated=False,
-        published=True,
-        status=Tournament.Status.RUNNING,
-        starts_at=starts_at,
-    )
-    Entry.objects.bulk_create([Entry(tournament=tournament, player_id=i) for i in ids], batch_size=1000)
-    rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=r + 1, status=Round.Status.CONFIRMED) for r in range(ROUNDS)]
-    )
-    plan = seating()
-    tables = Table.objects.bulk_create(
-        [Table(round=round_, number=t + 1) for round_ in rounds for t in range(TABLES)], batch_size=2000
-    )
-    TableSeat.objects.bulk_create(
-        [
-            TableSeat(table=table, seat=seat, player_id=ids[p])
-            for table, players in zip(tables, (t for r in plan for t in r), strict=True)
-            for seat, p in enumerate(players)
-        ],
-        batch_size=5000,
-    )
-    for i in range(0, len(docs), CHUNK):
-        chunk = docs[i : i + CHUNK]
-        results = games_upload(
-            club=club, user=user, logs=[IncomingLog(content=d, played_at=starts_at) for d in chunk]
-        )
-        for table, result in zip(tables[i : i + CHUNK], results, strict=True):
-            if result.game is None or not result.created:
-                raise RuntimeError(f"table {table.pk}'s game was not recorded: {result.error}")
-            table.game = result.game
-        Table.objects.bulk_update(tables[i : i + CHUNK], ["game"])
-    return {"setup_s": round(time.perf_counter() - started, 1), "games": len(docs)}
+    record_tournament(field=FIELD, user=user, club=club, slug=SLUG, name="Bench standings")
+    return {"setup_s": round(time.perf_counter() - started, 1), "games": FIELD.games}
 
 
 def _latency_documents(count: int) -> list[tuple[list[int], bytes]]:
@@ -201,34 +127,6 @@ def _latency_documents(count: int) -> list[tuple[list[int], bytes]]:
     return out
 
 
-def _start_worker(node: str) -> tuple[subprocess.Popen[bytes], Path]:
-    from config.celery import app
-
-    log_path = CACHE / "standings-worker.log"
-    celery = str(Path(sys.executable).with_name("celery"))
-    command = [celery, "-A", "config", "worker", "--pool", "solo", "-Q", QUEUE, "-n", node]
-    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"]
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT
-        )
-    deadline = time.monotonic() + 60
-    while not app.control.ping(destination=[node], timeout=1.0):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            _stop_worker(proc)
-            raise RuntimeError(f"celery worker did not start:\n{log_path.read_text()[-3000:]}")
-    return proc, log_path
-
-
-def _stop_worker(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 def _games(client: Any, url: str) -> tuple[dict[int, int], float]:
     """The standings API's games per player id, and how long the GET took."""
     started = time.perf_counter()
@@ -241,8 +139,9 @@ def _games(client: Any, url: str) -> tuple[dict[int, int], float]:
 
 def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
     """In a process on a set-up copy of the database: time the compile, then the live update."""
-    _django()
+    django_setup()
     from django.core.cache import cache
+    from django.core.management import call_command
     from django.test import Client
     from django.utils import timezone
 
@@ -252,6 +151,7 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
     from tournaments.services import standings_compile, table_game_upload
     from tournaments.tasks import pending_key
 
+    call_command("migrate", verbosity=0)  # a kept database misses what third-party apps added since
     tournament = Tournament.objects.get(slug=SLUG)
     games = Table.objects.filter(round__tournament=tournament, game__isnull=False).count()
     out: dict[str, Any] = {"games": games}
@@ -282,7 +182,8 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
     compiled_at = Tournament.objects.filter(pk=tournament.pk).values_list("standings_compiled_at", flat=True)
     cache.delete(pending_key(tournament.pk))  # a flag left by an interrupted run would swallow the compile
     node = f"bench-standings-{os.getpid()}@localhost"
-    worker, log_path = _start_worker(node)
+    log_path = CACHE / "standings-worker.log"
+    worker = start_worker(node, QUEUE, log_path)
     latencies, gets = [], []
     try:
         for k, (players, content) in enumerate(planned):
@@ -319,7 +220,7 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
                 time.sleep(0.01)
             latencies.append(time.perf_counter() - started)
     finally:
-        _stop_worker(worker)
+        stop_process(worker)
     out["latency_s"] = latencies
     out["api_get_s"] = gets
     return out
@@ -328,122 +229,22 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
 # --- the parent: databases, children, figures --------------------------------------
 
 
-def _url(database: str) -> str:
-    """POSTGRES's server, another database."""
-    return POSTGRES.rsplit("/", 1)[0] + "/" + database
-
-
-def _db_name(url: str) -> str:
-    return url.rsplit("/", 1)[1]
-
-
-def postgres_available() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect(_url("postgres"), connect_timeout=2):
-            return True
-    except Exception:
-        return False
-
-
-def redis_available() -> bool:
-    try:
-        import redis
-
-        return bool(redis.Redis.from_url(REDIS, socket_connect_timeout=2, socket_timeout=2).ping())
-    except Exception:
-        return False
-
-
 def cache_key() -> str:
     """A digest of what the set-up rows depend on: the parameters and the code that writes them."""
-    digest = hashlib.sha256(
-        json.dumps([SETUP_VERSION, PLAYERS, ROUNDS, TABLES, TABLE_SIZE, SEED, CHUNK]).encode()
-    )
-    for path in sorted({p for pattern in CACHE_INPUTS for p in ROOT.glob(pattern)}):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:32]
+    code = [inspect.getsource(f) for f in (record_tournament, seating, name_of, common._simulate_range)]
+    return digest([SETUP_VERSION, PLAYERS, ROUNDS, TABLES, TABLE_SIZE, SEED, CHUNK, code], CACHE_INPUTS)
 
 
-def _comment(name: str) -> str | None:
-    import psycopg
+def template(fresh: bool = False) -> tuple[str, float]:
+    """The kept set-up database (its name is ``KEPT``), built now if missing or stale: (how it came,
+    the seconds a set-up took). bench.pages and bench.reaudit clone it too."""
 
-    with psycopg.connect(_url("postgres"), autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = %s", [name]
-        ).fetchone()
-    return None if row is None else (row[0] or "")
+    def build(url: str) -> float:
+        done = run_child("bench.standings", ["--setup"], child_env(url, queue=QUEUE))
+        return float(done["setup_s"])
 
-
-def _execute(*statements: Any, database: str = "postgres") -> None:
-    import psycopg
-
-    with psycopg.connect(_url(database), autocommit=True) as conn:
-        for statement in statements:
-            conn.execute(statement)
-
-
-def _child(mode: str, url: str, extra: Sequence[str] = (), redis_url: str | None = None) -> dict[str, Any]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DJANGO_ENV": "test",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "LOG_LEVEL": "WARNING",
-        "CELERY_QUEUE": QUEUE,
-        "CACHE_KEY_PREFIX": QUEUE,
-    }
-    env.pop("REDIS_URL", None)
-    if redis_url:
-        env["REDIS_URL"] = redis_url
-    result = subprocess.run(
-        [sys.executable, "-m", "bench.standings", mode, *extra],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=None if "--profile" in extra else subprocess.PIPE,
-        text=True,
-        timeout=3600,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"bench.standings {mode} failed:\n{(result.stderr or '')[-3000:]}")
-    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
-    return figures
-
-
-def prepare(fresh: bool) -> tuple[str, float, float]:
-    """A set-up copy of the database at POSTGRES: (how it came, seconds it took, seconds a fresh setup took)."""
-    from psycopg import sql
-
-    run, kept = _db_name(POSTGRES), _db_name(POSTGRES) + "_cache"
-    key = cache_key()
-    comment = _comment(kept)
-    setup_s = 0.0
-    how = "reused"
-    if fresh or comment is None or not comment.startswith(f"{MARKER} {key} "):
-        how = "fresh"
-        _execute(
-            sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(kept)),
-            sql.SQL("CREATE DATABASE {}").format(sql.Identifier(kept)),
-        )
-        done = _child("--setup", _url(kept))
-        setup_s = float(done["setup_s"])
-        # Planner statistics, as autovacuum keeps them on a live server (the clone copies them).
-        _execute("VACUUM ANALYZE", database=kept)
-        _execute(
-            sql.SQL("COMMENT ON DATABASE {} IS {}").format(
-                sql.Identifier(kept), sql.Literal(f"{MARKER} {key} setup_s={setup_s}")
-            )
-        )
-    else:
-        setup_s = float(comment.rsplit("setup_s=", 1)[1])
-    started = time.perf_counter()
-    _execute(
-        sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(run)),
-        sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(run), sql.Identifier(kept)),
-    )
-    return how, time.perf_counter() - started, setup_s
+    documents(FIELD)  # simulate once, outside every timing
+    return kept_database(POSTGRES, KEPT, marker=MARKER, key=cache_key(), build=build, fresh=fresh)
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -464,22 +265,24 @@ def main(argv: Sequence[str] = ()) -> int:
 
     started = time.perf_counter()
     figures: dict[str, Any] = {}
-    if not postgres_available():
+    if not postgres_available(POSTGRES):
         why = "n/a (no PostgreSQL server answered)"
         figures = {"standings_compile_s_20k": why, "standings_update_latency_s": why}
     else:
-        documents()  # simulate once, outside every timing
-        how, clone_s, setup_s = prepare(args.fresh)
-        live = redis_available()
+        how, setup_s = template(args.fresh)
+        clone_s = clone_database(POSTGRES, KEPT, db_name(POSTGRES))
+        live = redis_available(REDIS)
         extra = ["--runs", str(args.runs), "--uploads", str(args.uploads)] + (
             ["--profile"] if args.profile else []
         )
         try:
-            got = _child("--measure", POSTGRES, extra, REDIS if live else None)
+            got = run_child(
+                "bench.standings",
+                ["--measure", *extra],
+                child_env(POSTGRES, queue=QUEUE, redis_url=REDIS if live else None),
+            )
         finally:
-            from psycopg import sql
-
-            _execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(sql.Identifier(_db_name(POSTGRES))))
+            drop_database(POSTGRES, db_name(POSTGRES))
         figures["standings_compile_s_20k"] = round(statistics.median(got["compile_s"]), 3)
         if live:
             figures["standings_update_latency_s"] = round(statistics.median(got["latency_s"]), 3)
@@ -496,11 +299,7 @@ def main(argv: Sequence[str] = ()) -> int:
             "fresh" if how == "fresh" else f"reused the kept database (cloned in {clone_s:.1f} s)"
         )
     figures["standings_bench_s"] = round(time.perf_counter() - started, 1)
-    for name, value in figures.items():
-        print(f"{name}: {value}", flush=True)
-    from bench.replay import save
-
-    save({k: v for k, v in figures.items() if isinstance(v, int | float) and k != "standings_bench_s"})
+    report(figures, skip=["standings_bench_s"])
     return 0
 
 

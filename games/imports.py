@@ -8,9 +8,11 @@ file's outcome is already kept as its append-only ``Upload`` (accepted,
 duplicate, or rejected with the JSON path), so the import only links to
 them: ``BulkImportFile(bulk_import, position, upload)``, written by
 ``games.tasks.bulk_import_chunk`` in the same transaction as the chunk's
-uploads. Progress is then a count of links, and the counts per outcome one
-aggregate over them, whatever the number of files; a redelivered chunk
-finds its links and records nothing twice. Nothing is ever updated.
+uploads (the chunks go out as one Celery group, shared by every worker of
+every machine). Progress is then a count of links, and the counts per
+outcome one aggregate over them, whatever the number of files; a
+redelivered chunk finds its links and records nothing twice. Nothing is
+ever updated.
 
 Archives are opened in memory and checked before anything is read: their
 size, the number of logs, each log's declared and actual size (a zip
@@ -30,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from celery import group
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -207,8 +210,7 @@ def import_start(*, club: Club, user: User, submission: Submission, name: str) -
         )
 
         def queue() -> None:
-            for start, items in chunks:
-                bulk_import_chunk.delay(bulk.pk, start, items)
+            group(bulk_import_chunk.s(bulk.pk, start, items) for start, items in chunks).apply_async()
 
         transaction.on_commit(queue)
     return bulk

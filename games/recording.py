@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Model, OuterRef, Subquery
 from django.db.models.functions import Now
 
@@ -137,12 +137,12 @@ def store_reports(
         game.status = report.status
         games.append(game)
     if not new_games:
-        Game.objects.bulk_update(games, ["ruleset", "totals", "status"])
-        seat_rows = list(GameSeat.objects.filter(game__in=[g.pk for g in games]))
+        update_all(Game, games, ["ruleset", "totals", "status"])
+        seat_rows = list(GameSeat.objects.filter(game__in=[g.pk for g in games]).order_by())
         for row in seat_rows:
             for name, value in seat_columns(results[row.game_id][row.seat]).items():
                 setattr(row, name, value)
-        GameSeat.objects.bulk_update(seat_rows, ["total", "contracts_made", "whists"])
+        update_all(GameSeat, seat_rows, ["total", "contracts_made", "whists"])
     # One statement for any number of games: each points at its newest revision and report.
     newest_revision = GameRevision.objects.filter(game=OuterRef("pk")).order_by("-number").values("pk")[:1]
     newest_report = AuditReport.objects.filter(game=OuterRef("pk")).order_by("-pk").values("pk")[:1]
@@ -225,6 +225,51 @@ def insert_rows(model: type[Model], fields: Sequence[str], rows: list[tuple[Any,
     model._default_manager.bulk_create(
         [model(**dict(zip(attnames, row, strict=True))) for row in rows], batch_size=500
     )
+
+
+def update_all(model: type[M], objs: Sequence[M], fields: Sequence[str]) -> None:
+    """``bulk_update`` that is fast on PostgreSQL: the new values go by COPY into a temporary table,
+    then one UPDATE … FROM sets them.
+
+    Django's bulk_update writes a CASE WHEN per object and field; building
+    those expressions was 40% of a re-audit chunk (200 games, 800 seats),
+    more than the replay. Elsewhere it is bulk_update itself.
+    """
+    if not objs:
+        return
+    if connection.vendor != "postgresql":
+        model._default_manager.bulk_update(objs, list(fields), batch_size=500)
+        return
+    from psycopg import sql
+
+    meta = model._meta
+    pk = meta.pk
+    assert pk is not None
+    concrete = [meta.get_field(name) for name in fields]
+    columns = [pk.column, *(str(getattr(field, "column", "")) for field in concrete)]
+    table, temp = sql.Identifier(meta.db_table), sql.Identifier(f"update_{meta.db_table}")
+    listed = sql.SQL(", ").join(map(sql.Identifier, columns))
+    assignments = sql.SQL(", ").join(
+        sql.SQL("{} = u.{}").format(sql.Identifier(c), sql.Identifier(c)) for c in columns[1:]
+    )
+    key = sql.Identifier(pk.column)
+    # A savepoint: if anything fails, the temporary table goes with the rollback.
+    with transaction.atomic(), connection.cursor() as wrapper:
+        cursor = wrapper.cursor  # psycopg's own, for COPY and composed statements
+        cursor.execute(
+            sql.SQL("CREATE TEMPORARY TABLE {} AS SELECT {} FROM {} WITH NO DATA").format(temp, listed, table)
+        )
+        with cursor.copy(sql.SQL("COPY {} ({}) FROM STDIN").format(temp, listed)) as copy:
+            for obj in objs:
+                copy.write_row(
+                    [obj.pk, *(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in concrete)]  # type: ignore[union-attr]
+                )
+        cursor.execute(
+            sql.SQL("UPDATE {} AS t SET {} FROM {} AS u WHERE t.{} = u.{}").format(
+                table, assignments, temp, key, key
+            )
+        )
+        cursor.execute(sql.SQL("DROP TABLE {}").format(temp))
 
 
 def create_all(model: type[M], objs: list[M]) -> list[M]:

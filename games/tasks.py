@@ -2,16 +2,20 @@
 
 Bulk imports and re-audits are split into chunks so a worker that dies
 loses (and redelivers, tasks being acknowledged late) one chunk at most,
-and several workers share a large import. Uploads are idempotent by sha256,
-so a redelivered chunk records nothing twice.
+and the workers of every machine share a large job: the chunks go out as
+one Celery group (a re-audit as a chord, whose last step sums the chunks'
+changes in a worker), so nothing here schedules anything itself. Uploads
+are idempotent by sha256, so a redelivered chunk records nothing twice.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
-from celery import shared_task
+from celery import chord, group, shared_task
+from celery.result import AsyncResult, GroupResult
 
 from accounts.models import User
 from games import services
@@ -45,10 +49,36 @@ def import_chunk(club_id: int, user_id: int, items: list[tuple[str, str]]) -> li
     return results
 
 
+T = TypeVar("T")
+
+
+def chunked(items: Sequence[T], size: int) -> list[list[T]]:
+    """The items in consecutive chunks of ``size`` (the last may be shorter): ceil(len / size) of them."""
+    size = max(1, size)
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def import_group(
+    club_id: int, user_id: int, items: Sequence[tuple[str, str]], *, chunk_size: int
+) -> GroupResult:
+    """Queue (label, base64 bytes) items as one group of ``import_chunk`` tasks; the result's
+    ``results`` are the chunks' in order."""
+    result = group(
+        import_chunk.s(club_id, user_id, chunk) for chunk in chunked(items, chunk_size)
+    ).apply_async()
+    assert isinstance(result, GroupResult)  # a group's result, eager or not
+    return result
+
+
 @shared_task(name="games.reaudit_chunk")
 def reaudit_chunk(game_ids: list[int]) -> list[dict[str, Any]]:
     """Replay each game's current revision with the current engine; report what changed."""
-    games = list(Game.objects.filter(pk__in=game_ids).select_related("current_revision", "current_report"))
+    games = list(
+        Game.objects.filter(pk__in=game_ids)
+        .select_related("current_revision", "current_report")
+        .prefetch_related("seats")
+        .order_by("pk")
+    )
     befores = [game.current_report for game in games]
     changes = []
     for before, after, game in zip(befores, services.games_reaudit(games=games), games, strict=True):
@@ -66,6 +96,38 @@ def reaudit_chunk(game_ids: list[int]) -> list[dict[str, Any]]:
             }
         )
     return changes
+
+
+def changed(change: dict[str, Any]) -> bool:
+    """A re-audit that moved the game's status, totals or findings."""
+    return bool(
+        change["status_before"] != change["status_after"]
+        or change["totals_before"] != change["totals_after"]
+        or change["findings_changed"]
+    )
+
+
+@shared_task(name="games.reaudit_summary")
+def reaudit_summary(chunks: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """The chord's last step: how many games the chunks re-audited, and those whose audit changed."""
+    changes = [change for chunk in chunks for change in chunk]
+    return {
+        "chunks": len(chunks),
+        "reaudited": len(changes),
+        "changed": sorted((c for c in changes if changed(c)), key=lambda c: c["game"]),
+    }
+
+
+def reaudit_start(game_ids: Sequence[int], *, chunk_size: int) -> AsyncResult[dict[str, Any]]:
+    """Re-audit the games as a chord: ``reaudit_chunk`` per chunk of ``chunk_size`` ids (any worker on
+    any machine takes one), then ``reaudit_summary`` over all of them. ``.get()`` is the summary."""
+    chunks = chunked(sorted(set(game_ids)), chunk_size)
+    if not chunks:  # a chord needs a header; nothing to re-audit is summed at once
+        return reaudit_summary.apply(args=([],))
+    result: AsyncResult[dict[str, Any]] = chord(reaudit_chunk.s(chunk) for chunk in chunks)(
+        reaudit_summary.s()
+    )
+    return result
 
 
 @shared_task(name="games.bulk_import_chunk")

@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.models import User
 from games.models import Club, Membership
-from games.tasks import import_chunk
+from games.tasks import import_group
 from rules import registry
 
 
@@ -77,17 +77,11 @@ class Command(BaseCommand):
             raise CommandError(f"no club with the slug {options['club']!r}")
         user = self._importer(club, options.get("user"))
         items = list(log_files(options["paths"]))
-        size = max(1, options["chunk_size"])
-        chunks = [items[i : i + size] for i in range(0, len(items), size)]
-        pending = [
-            import_chunk.delay(
-                club.pk, user.pk, [(label, base64.b64encode(data).decode()) for label, data in chunk]
-            )
-            for chunk in chunks
-        ]
+        encoded = [(label, base64.b64encode(data).decode()) for label, data in items]
+        pending = import_group(club.pk, user.pk, encoded, chunk_size=options["chunk_size"])
         progress = Progress(len(items), sys.stderr)
         results: list[dict[str, Any]] = []
-        for result in pending:
+        for result in pending.results or []:  # in the chunks' order, each as it is done
             chunk_results = result.get(timeout=3600)
             results.extend(chunk_results)
             progress.advance(len(chunk_results))
