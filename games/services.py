@@ -445,8 +445,15 @@ def games_reaudit(*, games: Sequence[Game]) -> list[AuditReport]:
         # .all(): the seats prefetched by the caller (games.tasks.reaudit_chunk), else one query.
         seats = [seat.player_id for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)]
         entries.append((game, revision, recording.replay(registry.read(bytes(revision.content))), seats))
+    before = {game.pk: (list(game.totals or []), game.status) for game, *_ in entries}
     with transaction.atomic():
-        return recording.store_reports(entries)
+        reports = recording.store_reports(entries)
+        # A game whose totals or status the new engine changed is announced like a correction,
+        # so its tournament's standings (and ratings) follow.
+        for game, revision, *_ in entries:
+            if (list(game.totals or []), game.status) != before[game.pk]:
+                game_recorded.send(sender=Game, game=game, revision=revision, created=False)
+        return reports
 
 
 # --- disputes ------------------------------------------------------------------
