@@ -177,6 +177,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LIMIT > 60 else None
 
+# How long a standings compile waits for a burst of uploads to end before compiling again
+# (tournaments.tasks: one compile at once, one after the burst).
+STANDINGS_MAX_WAIT_S = env.integer("STANDINGS_MAX_WAIT_S", default=3, minimum=0)
+
 # A game log is a few kilobytes; a 13-deal log with events stays far below this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("MAX_UPLOAD_BYTES", default=5 * 1024 * 1024, minimum=1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE

@@ -23,12 +23,14 @@ import logging
 import time
 
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
 
 PENDING_TTL_S = 300
 #: A burst is over when no change came for this long.
 QUIET_S = 0.3
-#: The longest a compile waits for a burst to end before compiling what it has.
+#: The longest a compile waits for a burst to end before compiling what it has (settings
+#: STANDINGS_MAX_WAIT_S, from the environment).
 MAX_WAIT_S = 3.0
 logger = logging.getLogger(__name__)
 
@@ -83,7 +85,7 @@ def _stale(tournament_id: int) -> bool:
 
 def _wait_for_quiet(tournament_id: int) -> None:
     """Sleep until no change has come for QUIET_S (the burst is over), at most MAX_WAIT_S."""
-    deadline = time.monotonic() + MAX_WAIT_S
+    deadline = time.monotonic() + float(getattr(settings, "STANDINGS_MAX_WAIT_S", MAX_WAIT_S))
     while time.monotonic() < deadline:
         last = cache.get(changed_key(tournament_id)) or 0.0
         quiet_for = time.time() - float(last)
