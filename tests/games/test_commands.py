@@ -121,3 +121,46 @@ def test_pbn_files_are_imported_from_folders_and_archives(people, tmp_path):
     summary = run(str(folder), "--club", "kozyr")
     assert summary.splitlines()[0] == "imported: 2"
     assert sorted(Game.objects.values_list("game_type", flat=True)) == ["bridge-rubber", "bridge-rubber"]
+
+
+def test_an_import_cut_off_by_the_database_resumes_when_run_again(people, tmp_path, monkeypatch):
+    # What the command sees when PostgreSQL restarts mid-import: a database error in the middle
+    # of a chunk. The first six logs are recorded; the run stops and says how to resume; the
+    # second run records the other four and reports the six as duplicates.
+    from django.db import OperationalError
+
+    folder = tmp_path / "ten"
+    folder.mkdir()
+    for seed in range(10):
+        (folder / f"{seed:02}.json").write_bytes(game_bytes(seed=500 + seed))
+    real_upload = services.game_upload
+    calls = {"n": 0}
+
+    def flaky(**kwargs):
+        calls["n"] += 1
+        if calls["n"] == 7:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real_upload(**kwargs)
+
+    monkeypatch.setattr(services, "game_upload", flaky)
+    out = io.StringIO()
+    with pytest.raises(
+        CommandError, match=r"^interrupted after 6 of 10 logs \(OperationalError: server closed"
+    ):
+        call_command(
+            "import_logs",
+            str(folder),
+            "--club",
+            "kozyr",
+            "--chunk-size",
+            "3",
+            stdout=out,
+            stderr=io.StringIO(),
+        )
+    assert out.getvalue().splitlines() == ["recorded before the interruption: 6 of 10 logs"]
+    assert Game.objects.count() == 6
+    monkeypatch.setattr(services, "game_upload", real_upload)
+    summary = run(str(folder), "--club", "kozyr", "--chunk-size", "3")
+    assert summary.splitlines()[:3] == ["imported: 4", "duplicates: 6", "rejected: 0"]
+    assert Game.objects.count() == 10
+    assert len(set(Game.objects.values_list("current_revision__sha256", flat=True))) == 10

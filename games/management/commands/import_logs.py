@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from accounts.models import User
-from games.models import Club, Membership
+from games.models import Club, Membership, Upload
 from games.tasks import import_group
 from rules import registry
 
@@ -78,15 +79,36 @@ class Command(BaseCommand):
         user = self._importer(club, options.get("user"))
         items = list(log_files(options["paths"]))
         encoded = [(label, base64.b64encode(data).decode()) for label, data in items]
-        pending = import_group(club.pk, user.pk, encoded, chunk_size=options["chunk_size"])
+        started = timezone.now()
         progress = Progress(len(items), sys.stderr)
         results: list[dict[str, Any]] = []
-        for result in pending.results or []:  # in the chunks' order, each as it is done
-            chunk_results = result.get(timeout=3600)
-            results.extend(chunk_results)
-            progress.advance(len(chunk_results))
+        try:
+            pending = import_group(club.pk, user.pk, encoded, chunk_size=options["chunk_size"])
+            for result in pending.results or []:  # in the chunks' order, each as it is done
+                chunk_results = result.get(timeout=3600)
+                results.extend(chunk_results)
+                progress.advance(len(chunk_results))
+        except Exception as exc:  # the database or the broker went away mid-import
+            progress.close()
+            recorded = self._recorded_since(club, user, started)
+            self.stdout.write(f"recorded before the interruption: {recorded} of {len(items)} logs")
+            raise CommandError(
+                f"interrupted after {recorded} of {len(items)} logs ({type(exc).__name__}: {exc}); "
+                "run the same command again to resume: what is already recorded is reported as a "
+                "duplicate and not recorded twice"
+            ) from exc
         progress.close()
         self._summary(results)
+
+    def _recorded_since(self, club: Club, user: User, started: Any) -> int:
+        """How many of this run's logs were recorded (the chunks' answers may be lost with the
+        connection, the rows are not): the club's import uploads by this user since the start."""
+        from django.db import close_old_connections
+
+        close_old_connections()  # a connection the database dropped is opened again
+        return Upload.objects.filter(
+            club=club, uploaded_by=user, source=Upload.Source.IMPORT, received_at__gte=started
+        ).count()
 
     def _importer(self, club: Club, username: str | None) -> User:
         if username:
