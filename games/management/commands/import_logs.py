@@ -103,9 +103,10 @@ class Command(BaseCommand):
     def _recorded_since(self, club: Club, user: User, started: Any) -> int:
         """How many of this run's logs were recorded (the chunks' answers may be lost with the
         connection, the rows are not): the club's import uploads by this user since the start."""
-        from django.db import close_old_connections
+        from django.db import connection
 
-        close_old_connections()  # a connection the database dropped is opened again
+        if connection.connection is not None and not connection.is_usable():
+            connection.close()  # the database dropped it: the next query opens a new one
         return Upload.objects.filter(
             club=club, uploaded_by=user, source=Upload.Source.IMPORT, received_at__gte=started
         ).count()
