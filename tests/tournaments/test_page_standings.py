@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from tests.tournaments.conftest import table_log
 from tournaments import services
@@ -107,6 +108,7 @@ def test_standings_queries_do_not_grow_with_the_field(
     client, people, played, django_assert_num_queries, django_capture_on_commit_callbacks
 ):
     client.force_login(people.member)
+    cache.clear()
     # session, user, tournament (+club), role (may read?), role (names link to profiles?),
     # standing lines (+players)
     with django_assert_num_queries(6):
@@ -123,8 +125,31 @@ def test_standings_queries_do_not_grow_with_the_field(
         )
         for line in Standing.objects.filter(tournament=played)
     )
+    cache.clear()  # the rendered table is kept per compile; this one was not compiled
     with django_assert_num_queries(6):
         client.get(f"/tournaments/{played.pk}/standings/live/")
+
+
+def test_a_poll_between_compiles_is_read_from_the_cache_and_answered_304(
+    client, people, played, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    Tournament.objects.filter(pk=played.pk).update(status=Tournament.Status.RUNNING)
+    client.force_login(people.member)
+    cache.clear()
+    url = f"/tournaments/{played.pk}/standings/live/"
+    first = client.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    # session, user, tournament (+club), role, role — no standing lines: the table is cached.
+    with django_assert_num_queries(5):
+        again = client.get(url)
+    assert again.content == first.content
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # A compile changes the table's key: the next poll gets the new table.
+    services.standings_compile(tournament=played)
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200
+    assert fresh["ETag"] != etag
 
 
 def _play_next_round(tournament, people, seed: int, capture) -> None:

@@ -8,11 +8,16 @@ tournament, its standing lines with players), whatever the field size.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import URLPattern, path
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games import permissions
@@ -29,6 +34,8 @@ TIEBREAK_LABELS = {
 }
 
 POLL_SECONDS = 5
+#: A rendered table is kept this long at most (a new compile changes its key anyway).
+FRAGMENT_CACHE_S = 600
 HTMX_STOP_POLLING = 286
 
 
@@ -66,19 +73,62 @@ def standings_context(tournament: Tournament, *, member: bool = False) -> dict[s
     }
 
 
+def fragment_key(tournament: Tournament, *, member: bool) -> str:
+    """What the standings table depends on: the compile it shows, the status (live or not), the
+    tie-breaks, who reads it (members get profile links) and the language."""
+    compiled = tournament.standings_compiled_at.isoformat() if tournament.standings_compiled_at else "-"
+    parts = [str(tournament.pk), compiled, tournament.status, ",".join(tournament.tiebreaks)]
+    parts += ["m" if member else "p", get_language() or ""]
+    return "standings:html:" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
+
+
+def standings_html(request: HttpRequest, tournament: Tournament, *, member: bool) -> tuple[str, str]:
+    """The rendered standings table and its key, from the cache until the next compile.
+
+    A running tournament's page is polled by every player's phone every few seconds; the
+    table only changes when the standings are compiled, so it is rendered once per compile
+    (and language) and each poll costs one query for the tournament and a cache read."""
+    key = fragment_key(tournament, member=member)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "tournaments/_standings.html", standings_context(tournament, member=member), request=request
+        )
+        cache.set(key, html, timeout=FRAGMENT_CACHE_S)
+    return html, key
+
+
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = readable_tournament(request, pk)
     member = permissions.can_read_club(request.user, tournament.club)
-    return render(request, "tournaments/standings.html", standings_context(tournament, member=member))
+    html, _key = standings_html(request, tournament, member=member)
+    context = {
+        "tournament": tournament,
+        "standings_table": mark_safe(html),  # noqa: S308 - our own template's output
+        "tiebreak_labels": [TIEBREAK_LABELS.get(name, name) for name in tournament.tiebreaks],
+        "live": tournament.status == Tournament.Status.RUNNING,
+        "poll_seconds": POLL_SECONDS,
+    }
+    return render(request, "tournaments/standings.html", context)
 
 
 def standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings table alone, for htmx polling; 286 stops the polling once the tournament stops."""
+    """The standings table alone, for htmx polling; 286 stops the polling once the tournament
+    stops. The ETag is the table's key: a poll that brings it back is answered 304."""
     tournament = readable_tournament(request, pk)
-    context = standings_context(tournament, member=permissions.can_read_club(request.user, tournament.club))
-    response = render(request, "tournaments/_standings.html", context)
-    if not context["live"]:
-        response.status_code = HTMX_STOP_POLLING
+    member = permissions.can_read_club(request.user, tournament.club)
+    html, key = standings_html(request, tournament, member=member)
+    etag = f'"{key.rsplit(":", 1)[-1]}"'
+    live = tournament.status == Tournament.Status.RUNNING
+    response: HttpResponse
+    if live and request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(html)
+        if not live:
+            response.status_code = HTMX_STOP_POLLING
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"  # always ask; 304 while nothing changed
     return response
 
 
