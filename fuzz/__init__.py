@@ -1,0 +1,1 @@
+"""Coverage-guided fuzzing (atheris, libFuzzer) of the rules engine's readers."""
