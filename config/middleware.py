@@ -15,7 +15,8 @@ import uuid
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 
 request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 
@@ -73,9 +74,6 @@ class BodySizeLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        from django.conf import settings
-        from django.http import JsonResponse
-
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:

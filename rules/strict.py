@@ -7,7 +7,7 @@ are refused with a message that says what was found instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.cards import CARD_BY_SPELLING, CardError, parse_card
@@ -142,3 +142,38 @@ def read_cards(value: Any, path: str, what: str) -> tuple[int, ...]:
     if None in cards:
         return tuple(read_card(v, f"{path}[{j}]") for j, v in enumerate(value))
     return cards  # type: ignore[return-value]
+
+
+def read_play(
+    value: Any,
+    path: str,
+    *,
+    tricks: int,
+    cards_per_trick: int,
+    players: str,
+    claimed: bool,
+    read_trick: Callable[[Any, str, str], tuple[int, ...]] = read_cards,
+) -> tuple[tuple[int, ...], ...]:
+    """A deal's ``play``: at most ``tricks`` tricks of ``cards_per_trick`` cards in the order
+    played (``read_trick`` reads each, checking the game's deck); only the last may be short,
+    and only when a claim follows. ``players`` names who plays to a trick in the messages
+    ("the 4 players", "the 3 players in play")."""
+    if type(value) is not list:
+        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
+    if len(value) > tricks:
+        raise MalformedDocument(path, f"a deal has {tricks} tricks, not {len(value)}")
+    played = tuple(read_trick(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
+    for t, trick in enumerate(played):
+        tp = f"{path}[{t}]"
+        if not 1 <= len(trick) <= cards_per_trick:
+            raise MalformedDocument(tp, f"a trick has one card from each of {players}, not {len(trick)}")
+        if len(trick) < cards_per_trick:
+            if t != len(played) - 1:
+                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
+            if not claimed:
+                raise MalformedDocument(
+                    tp,
+                    f"trick {t + 1} has {len(trick)} of {cards_per_trick} cards; "
+                    "play may stop mid-trick only for a claim",
+                )
+    return played

@@ -51,6 +51,7 @@ from rules.strict import (
     read_cards,
     read_int,
     read_object,
+    read_play,
     read_ruleset_field,
 )
 
@@ -301,7 +302,18 @@ def _deal(value: Any, path: str) -> BridgeDeal:
         raise MalformedDocument(f"{path}.auction", "is required (four passes for a passed-out deal)")
     auction = _auction(d["auction"], f"{path}.auction")
     claim = None if get("claim") is None else read_int(d["claim"], f"{path}.claim", 0, TRICKS)
-    play = None if get("play") is None else _play(d["play"], f"{path}.play", claim is not None)
+    play = (
+        None
+        if get("play") is None
+        else read_play(
+            d["play"],
+            f"{path}.play",
+            tricks=TRICKS,
+            cards_per_trick=4,
+            players="the 4 players",
+            claimed=claim is not None,
+        )
+    )
     if claim is not None and play is None:
         raise MalformedDocument(
             f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
@@ -383,26 +395,6 @@ def _auction(value: Any, path: str) -> tuple[Call, ...]:
             )
         calls.append(call)
     return tuple(calls)
-
-
-def _play(value: Any, path: str, claimed: bool) -> tuple[tuple[int, ...], ...]:
-    if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
-    if len(value) > TRICKS:
-        raise MalformedDocument(path, f"a deal has 13 tricks, not {len(value)}")
-    tricks = tuple(read_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
-    for t, trick in enumerate(tricks):
-        tp = f"{path}[{t}]"
-        if not 1 <= len(trick) <= 4:
-            raise MalformedDocument(tp, f"a trick has one card from each of the 4 players, not {len(trick)}")
-        if len(trick) < 4:
-            if t != len(tricks) - 1:
-                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
-            if not claimed:
-                raise MalformedDocument(
-                    tp, f"trick {t + 1} has {len(trick)} of 4 cards; play may stop mid-trick only for a claim"
-                )
-    return tricks
 
 
 def _irregularities(value: Any, path: str) -> tuple[Irregularity, ...]:

@@ -42,6 +42,7 @@ from rules.strict import (
     read_card,
     read_int,
     read_object,
+    read_play,
     read_ruleset_field,
 )
 
@@ -301,7 +302,19 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
     whists = None if get("whists") is None else _whists(d["whists"], f"{path}.whists", n, dealer)
     open_play = None if get("open") is None else read_bool(d["open"], f"{path}.open")
     claim = None if get("claim") is None else _claim(d["claim"], f"{path}.claim", n)
-    play = None if get("play") is None else _play(d["play"], f"{path}.play", claim is not None)
+    play = (
+        None
+        if get("play") is None
+        else read_play(
+            d["play"],
+            f"{path}.play",
+            tricks=TRICKS,
+            cards_per_trick=3,
+            players="the 3 players in play",
+            claimed=claim is not None,
+            read_trick=_cards,
+        )
+    )
     if claim is not None and play is None:
         raise MalformedDocument(
             f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
@@ -468,28 +481,6 @@ def _whists(value: Any, path: str, n: int, dealer: int) -> tuple[WhistDecision, 
             )
         out.append(WhistDecision(seat=seat, decision=decision))
     return tuple(out)
-
-
-def _play(value: Any, path: str, claimed: bool) -> tuple[tuple[int, ...], ...]:
-    if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
-    if len(value) > TRICKS:
-        raise MalformedDocument(path, f"a deal has 10 tricks, not {len(value)}")
-    tricks = tuple(_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
-    for t, trick in enumerate(tricks):
-        tp = f"{path}[{t}]"
-        if not 1 <= len(trick) <= 3:
-            raise MalformedDocument(
-                tp, f"a trick has one card from each of the 3 players in play, not {len(trick)}"
-            )
-        if len(trick) < 3:
-            if t != len(tricks) - 1:
-                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
-            if not claimed:
-                raise MalformedDocument(
-                    tp, f"trick {t + 1} has {len(trick)} of 3 cards; play may stop mid-trick only for a claim"
-                )
-    return tricks
 
 
 def _tricks(value: Any, path: str, n: int) -> tuple[int, ...]:
