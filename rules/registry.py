@@ -51,6 +51,12 @@ What a game's results are (for storage, standings and ratings)
   bid-and-taken statistics read only the games that have them
   (:func:`games_with_deal_rows`).
 
+Analytics
+
+- ``analytics(game) -> module``: the game's ``rules.<game>.analytics``
+  (:func:`analytics` lists its names); the stored rows behind the luck and
+  skill figures of the pages (games.analytics).
+
 Printing
 
 - ``blank_sheet(ruleset, players) -> dict``: what the blank paper score
@@ -138,6 +144,18 @@ def get(game: str) -> ModuleType:
     except KeyError:
         raise UnknownGame(game) from None
     return importlib.import_module(dotted)
+
+
+def analytics(game: str) -> ModuleType:
+    """The game's analytics module (``rules.<game>.analytics``, issue 13: luck separated from skill).
+
+    Every game has one, with the same names: ``ANALYSIS_VERSION``,
+    ``COLUMNS`` ((row key, label) in the order pages and CSV show them),
+    ``analyse_game(report_dict, log) -> rows`` (one row per deal per seat,
+    with ``deal`` and ``seat``) and ``player_summary(rows) -> dict``.
+    Imported only when asked for: the estimates are not on the replay's path.
+    """
+    return importlib.import_module(f"{get(game).__name__}.analytics")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
 """Double-dummy analysis of a deal: the tricks each declarer can make in each strain.
 
 The solver is endplay's binding of Bo Haglund's DDS (PyPI ``endplay``).
-endplay is installed in development and CI; in production it is optional,
-so it is imported only when a table is asked for, and :func:`makeable`
-answers None when it is missing. Nothing here decides a rule: the table is
-shown beside the deal as what could have been made.
+endplay is a runtime dependency (requirements/base.in: the analytics need
+it too), yet it is imported only when a table is asked for, and
+:func:`makeable` answers None should it be missing. Nothing here decides a
+rule: the table is shown beside the deal as what could have been made.
 """
 
 from __future__ import annotations

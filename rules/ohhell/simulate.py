@@ -15,6 +15,10 @@ game, never the global generator. Cards are ints and hands bit masks
 Scores are not computed here: the scorekeeper's sheet is filled with the
 engine's own scoring function (:func:`rules.ohhell.scoring`), so the
 simulator can never disagree with the replay about a rule.
+
+The bots' decisions (``bot_strength``, ``bot_bid``, ``bot_hooked_bid``,
+``bot_lead``, ``bot_follow``) are public: the expected-tricks estimator
+(:mod:`rules.ohhell.expected`) plays deals out with the same bots.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rules.cards import BIT, NAME, RANK_OF, SUIT_MASK, SUIT_OF
+from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF
 from rules.ohhell.ruleset import Ruleset, resolve_ruleset
 from rules.ohhell.scoring import annulled_scores, deal_scores
 
@@ -32,6 +36,11 @@ __all__ = [
     "InjectedRenege",
     "InjectedWrongScore",
     "SimulatedGame",
+    "bot_bid",
+    "bot_follow",
+    "bot_hooked_bid",
+    "bot_lead",
+    "bot_strength",
     "simulate",
 ]
 
@@ -104,7 +113,9 @@ class SimulatedGame:
 # Bidding
 
 
-def _raw_strength(hand: int, trump: int, n: int, k: int, known: int) -> float:
+def _raw_strength(
+    hand: int, trump: int, n: int, k: int, known: int, memo: dict[int, Any] | None = None
+) -> float:
     """Tricks a hand is worth by a club player's count, before calibration.
 
     A card wins when no opponent holds a higher card of its suit: each
@@ -116,17 +127,23 @@ def _raw_strength(hand: int, trump: int, n: int, k: int, known: int) -> float:
     likelier the later the card comes in its suit. The third trump and
     beyond win once trumps are drawn; short side suits with spare trumps
     add ruffs.
+
+    Each suit's cards give their terms (:func:`_trump_terms`,
+    :func:`_side_terms`), added card by card in suit order. The terms
+    depend on the suit's ranks held and known, not on which suit it is, so
+    ``memo`` keeps them by rank pattern for one table shape (the same
+    ``n``, ``k``, number of ``known`` cards and trump or not): the
+    expected-tricks estimator counts many hands of such tables.
     """
     unseen = 52 - k - known.bit_count()
-    p = (n - 1) * k / unseen
-    q = 1.0 - p
+    q = 1.0 - (n - 1) * k / unseen
     seen = hand | known
-    opp = n - 1
     if trump >= 0:
         unseen_trumps = (SUIT_MASK[trump] & ~seen).bit_count()
         # An opponent holds a trump.
         has_trump = 1.0 - (1.0 - unseen_trumps / unseen) ** k
     else:
+        unseen_trumps = 0
         has_trump = 0.0
     total = 0.0
     n_trumps = 0
@@ -134,48 +151,82 @@ def _raw_strength(hand: int, trump: int, n: int, k: int, known: int) -> float:
     short = 0.0
     for s in range(4):
         m = hand & SUIT_MASK[s]
-        unseen_s = (SUIT_MASK[s] & ~seen).bit_count()
-        x = unseen_s / unseen
         if s == trump:
             n_trumps = m.bit_count()
-            i = 0
-            while m:
-                c = m.bit_length() - 1
-                m ^= BIT[c]
-                win = q ** (ABOVE[c] & ~seen).bit_count()
-                if win > 0.5:
-                    high_trumps += 1
-                elif i >= 2:
-                    win = max(win, 0.45)
-                total += win
-                i += 1
-            continue
-        length = m.bit_count()
-        if trump >= 0 and k >= 3 and length <= 1:
-            short += 1.0 if length == 0 else 0.5
-        if not m:
-            continue
-        # The suit is led: by this hand (its lead, 1 in n) or by another.
-        led = 1.0 / n + (1.0 - 1.0 / n) * min(1.0, k * x)
-        # at_most: P(an opponent holds at most i cards of the suit), the
-        # binomial distribution function summed term by term as i grows.
-        y = 1.0 - x
-        term = y**k
-        at_most = term
-        i = 0
-        while m:
-            c = m.bit_length() - 1
-            m ^= BIT[c]
-            win = q ** (ABOVE[c] & ~seen).bit_count()
-            # Round i + 1 of the suit, not trumped by any opponent.
-            total += win * led * (1.0 - at_most * has_trump) ** opp
-            if i < k and y > 0.0:
-                term *= (k - i) / (i + 1) * x / y
-                at_most += term
-            i += 1
+            if memo is None:
+                terms, high_trumps = _trump_terms(m, seen, q)
+            else:
+                key = (seen >> 13 * s & 0x1FFF) | (known >> 13 * s & 0x1FFF) << 13 | 1 << 40
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = _trump_terms(m, seen, q)
+                terms, high_trumps = got
+        else:
+            length = m.bit_count()
+            if trump >= 0 and k >= 3 and length <= 1:
+                short += 1.0 if length == 0 else 0.5
+            if not m:
+                continue
+            if memo is None:
+                terms = _side_terms(m, s, seen, unseen, q, n, k, has_trump)
+            else:
+                # A side suit's terms depend on the opponents' trumps too: how many are unseen.
+                key = (seen >> 13 * s & 0x1FFF) | (known >> 13 * s & 0x1FFF) << 13 | unseen_trumps << 26
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = _side_terms(m, s, seen, unseen, q, n, k, has_trump)
+                terms = found
+        for win in terms:
+            total += win
     if short and n_trumps > high_trumps:
         total += 0.5 * min(n_trumps - high_trumps, short)
     return total
+
+
+def _trump_terms(m: int, seen: int, q: float) -> tuple[tuple[float, ...], int]:
+    """Each trump's chance to win, highest first, and how many are likelier than not to win."""
+    terms = []
+    high = 0
+    i = 0
+    while m:
+        c = m.bit_length() - 1
+        m ^= BIT[c]
+        win = q ** (ABOVE[c] & ~seen).bit_count()
+        if win > 0.5:
+            high += 1
+        elif i >= 2:
+            win = max(win, 0.45)
+        terms.append(win)
+        i += 1
+    return tuple(terms), high
+
+
+def _side_terms(
+    m: int, s: int, seen: int, unseen: int, q: float, n: int, k: int, has_trump: float
+) -> tuple[float, ...]:
+    """Each card of side suit ``s`` (held: ``m``, not empty): its chance to win a trick, highest first."""
+    x = (SUIT_MASK[s] & ~seen).bit_count() / unseen
+    opp = n - 1
+    # The suit is led: by this hand (its lead, 1 in n) or by another.
+    led = 1.0 / n + (1.0 - 1.0 / n) * min(1.0, k * x)
+    # at_most: P(an opponent holds at most i cards of the suit), the
+    # binomial distribution function summed term by term as i grows.
+    y = 1.0 - x
+    term = y**k
+    at_most = term
+    terms = []
+    i = 0
+    while m:
+        c = m.bit_length() - 1
+        m ^= BIT[c]
+        win = q ** (ABOVE[c] & ~seen).bit_count()
+        # Round i + 1 of the suit, not trumped by any opponent.
+        terms.append(win * led * (1.0 - at_most * has_trump) ** opp)
+        if i < k and y > 0.0:
+            term *= (k - i) / (i + 1) * x / y
+            at_most += term
+        i += 1
+    return tuple(terms)
 
 
 #: ``_CALIBRATION[(n, k, trumps?)]``: the factor that makes a table's
@@ -213,12 +264,14 @@ def _calibration(n: int, k: int, with_trump: bool) -> float:
     return factor
 
 
-def _estimate(hand: int, trump: int, n: int, k: int, known: int) -> float:
-    """Expected tricks of ``hand``: raw strength scaled to the table."""
-    return _raw_strength(hand, trump, n, k, known) * _calibration(n, k, trump >= 0)
+def bot_strength(
+    hand: int, trump: int, n: int, k: int, known: int, memo: dict[int, Any] | None = None
+) -> float:
+    """Expected tricks of ``hand``: raw strength scaled to the table (``memo``: see :func:`_raw_strength`)."""
+    return _raw_strength(hand, trump, n, k, known, memo) * _calibration(n, k, trump >= 0)
 
 
-def _bid(est: float, k: int, noise: float) -> int:
+def bot_bid(est: float, k: int, noise: float) -> int:
     """Round an estimate to a bid, rather low with many cards.
 
     Seed: "В игре легче упустить взятку, чем ее выиграть, особенно при
@@ -232,7 +285,7 @@ def _bid(est: float, k: int, noise: float) -> int:
     return bid if bid <= k else k
 
 
-def _hooked(bid: int, bids_sum: int, k: int, est: float) -> int:
+def bot_hooked_bid(bid: int, bids_sum: int, k: int, est: float) -> int:
     """The dealer's bid moved off the forbidden sum, towards the estimate.
 
     Spec, ``dealer_hook``: the dealer may not bid so that the bids sum to
@@ -251,35 +304,37 @@ def _hooked(bid: int, bids_sum: int, k: int, est: float) -> int:
 # Play: make the contract exactly
 
 
+#: Bit 0 of each suit: ``m >> r & _RANK_BITS`` keeps rank ``r`` of every suit, one bit per suit.
+_RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: ``_NOT_TRUMP[t]``: the cards outside trump suit ``t`` (every card when ``t`` is -1, no trumps).
+_NOT_TRUMP = {-1: (1 << 52) - 1, **{t: ((1 << 52) - 1) & ~SUIT_MASK[t] for t in range(4)}}
+
+
 def _lowest_by_rank(m: int, trump: int) -> int:
-    """The lowest-ranked card of ``m``, a side-suit card before a trump."""
-    best = -1
-    best_rank = 99
-    for s in range(4):
-        x = m & SUIT_MASK[s]
-        if x:
-            c = (x & -x).bit_length() - 1
-            r = RANK_OF[c] + (13 if s == trump else 0)
-            if r < best_rank:
-                best, best_rank = c, r
-    return best
+    """The lowest-ranked card of ``m``, a side-suit card before a trump; of equal ranks the
+    first suit in S H D C order. Bit folds, not a loop over suits: the playouts' hot path."""
+    side = m & _NOT_TRUMP[trump]
+    if not side:
+        return (m & -m).bit_length() - 1
+    ranks = (side | side >> 13 | side >> 26 | side >> 39) & 0x1FFF
+    r = (ranks & -ranks).bit_length() - 1
+    suits = side >> r & _RANK_BITS
+    return (suits & -suits).bit_length() - 1 + r
 
 
 def _highest_by_rank(m: int, trump: int) -> int:
-    """The highest-ranked card of ``m``, a side-suit card before a trump."""
-    best = -1
-    best_rank = -99
-    for s in range(4):
-        x = m & SUIT_MASK[s]
-        if x:
-            c = x.bit_length() - 1
-            r = RANK_OF[c] - (13 if s == trump else 0)
-            if r > best_rank:
-                best, best_rank = c, r
-    return best
+    """The highest-ranked card of ``m``, a side-suit card before a trump; of equal ranks the
+    first suit in S H D C order."""
+    side = m & _NOT_TRUMP[trump]
+    if not side:
+        return m.bit_length() - 1
+    ranks = (side | side >> 13 | side >> 26 | side >> 39) & 0x1FFF
+    r = ranks.bit_length() - 1
+    suits = side >> r & _RANK_BITS
+    return (suits & -suits).bit_length() - 1 + r
 
 
-def _lead(hand: int, trump: int, need: int, known: int) -> int:
+def bot_lead(hand: int, trump: int, need: int, known: int) -> int:
     """The card to lead: a sure winner when tricks are needed, the lowest card when not."""
     if need <= 0:
         return _lowest_by_rank(hand, trump)
@@ -310,7 +365,7 @@ def _lead(hand: int, trump: int, need: int, known: int) -> int:
     return (x & -x).bit_length() - 1
 
 
-def _follow(legal: int, in_suit: bool, win: int, trump: int, need: int, last: bool, known: int) -> int:
+def bot_follow(legal: int, in_suit: bool, win: int, trump: int, need: int, last: bool, known: int) -> int:
     """The card to play to a trick led by someone else.
 
     Needing tricks: win cheaply (the lowest card that wins; when others
@@ -374,7 +429,7 @@ def _play_deal(
     for t in range(k):
         seat = leader
         hand = hands[seat]
-        c = _lead(hand, trump, bids[seat] - taken[seat], known | hand)
+        c = bot_lead(hand, trump, bids[seat] - taken[seat], known | hand)
         hands[seat] = hand ^ BIT[c]
         known |= BIT[c]
         trick = [c]
@@ -394,7 +449,7 @@ def _play_deal(
                 in_suit = False
             else:
                 legal = follow
-            c = _follow(legal, in_suit, win, trump, bids[seat] - taken[seat], pos == n - 1, known | hand)
+            c = bot_follow(legal, in_suit, win, trump, bids[seat] - taken[seat], pos == n - 1, known | hand)
             if follow and not in_suit:
                 reneges.append((t, seat, c))
             hands[seat] = hand ^ BIT[c]
@@ -590,10 +645,10 @@ def _one_deal(
             est = k / n
             bid = int(est)
         else:
-            est = _estimate(hands[seat], trump, n, k, known)
-            bid = _bid(est, k, noise)
+            est = bot_strength(hands[seat], trump, n, k, known)
+            bid = bot_bid(est, k, noise)
         if i == n - 1 and rules.dealer_hook:
-            bid = _hooked(bid, bids_sum, k, est)
+            bid = bot_hooked_bid(bid, bids_sum, k, est)
         bids[seat] = bid
         bids_sum += bid
 
