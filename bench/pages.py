@@ -17,17 +17,21 @@ server's ``trickbook_bench_pages``):
    standings, cross-table, game sheet, deal replay, player profile, the
    tournament's and the game's audit) and as an anonymous spectator
    (standings page and API, game sheet), with each page's time for one
-   request alone (the median of a few). tests/test_queries_per_page.py pins
-   the same counts at two sizes.
+   request alone (the median of a few; the first, which renders what the
+   pages then keep in the cache, is printed too). tests/test_queries_per_page.py
+   pins the same counts at two sizes.
 2. **Load**: gunicorn with 2 (sync) workers and production settings (DEBUG
    off, ``DJANGO_ENV=production``, fingerprinted static files, persistent
-   database connections, Redis cache and throttle) on loopback; ``wrk``
-   keeps 50 connections asking back to back, anonymously, for the standings
-   page, the standings API and a 13-deal game sheet of each tournament:
-   requests/s is the capacity of the two workers, and the latency
-   percentiles are what each of the 50 clients waits, mostly in the queue
-   (about 50 / capacity). Each load figure is the median of ``--runs`` runs
-   of ``--seconds``; the machine's load average is printed with them.
+   database connections, Redis cache and throttle) on loopback, and nginx in
+   front of it with deploy/nginx/trickbook.conf (its micro-cache: anonymous
+   reads kept one second); ``wrk`` keeps 50 connections asking back to back,
+   anonymously, for the standings page, the standings API and a 13-deal game
+   sheet of each tournament, once through nginx (the deployment's figure:
+   ``standings_page_p99_ms``) and once straight to gunicorn
+   (``standings_page_p99_ms_direct``: the capacity of the two workers, and
+   the latency each of the 50 clients waits, mostly in the queue, about 50 /
+   capacity). Each load figure is the median of ``--runs`` runs of
+   ``--seconds``; the machine's load average is printed with them.
 
    (Paced clients were tried too, with wrk's ``delay()``: even a 1 ms static
    file then showed a p99 of about twice the pause, an artefact of the
@@ -35,8 +39,9 @@ server's ``trickbook_bench_pages``):
 
     .venv/bin/python -m bench.pages [--runs N] [--seconds S] [--sizes small,medium,large] [--no-load]
 
-Needs PostgreSQL, Redis and ``wrk`` (``apt-get install wrk``); without wrk
-the load figures are reported as not measured. Nothing is asserted.
+Needs PostgreSQL, Redis, ``wrk`` and ``nginx`` (``apt-get install wrk
+nginx``); without wrk the load figures are reported as not measured, without
+nginx only the direct ones are. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -197,31 +202,38 @@ def urls(where: dict[str, Any], player: int) -> dict[str, str]:
     }
 
 
-def alone(client: Any, url: str) -> tuple[int, float, int]:
-    """One page asked ALONE_RUNS times: its queries, its median time (ms) and its size (KB)."""
+def alone(client: Any, url: str) -> tuple[int, float, int, float]:
+    """One page asked ALONE_RUNS times: the first request's queries, the median time (ms), the size
+    (KB) and the first request's time (ms: it renders what later requests read from the cache)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    times = []
+    times, counts = [], []
     for _ in range(ALONE_RUNS):
         with CaptureQueriesContext(connection) as captured:
             started = time.perf_counter()
             response = client.get(url)
             times.append(time.perf_counter() - started)
+        counts.append(len(captured))
         if response.status_code != 200:
             raise RuntimeError(f"{url} answered {response.status_code}")
-    return len(captured), round(statistics.median(times) * 1000, 1), round(len(response.content) / 1024)
+    median = round(statistics.median(times) * 1000, 1)
+    return counts[0], median, round(len(response.content) / 1024), round(times[0] * 1000, 1)
 
 
 def queries(where: dict[str, dict[str, Any]], deals: dict[str, int]) -> dict[str, Any]:
     """Per size and page: the queries one request takes, its time alone (median) and bytes; then the
     score sheet and a deal's replay of games of DEALS deals."""
     django_setup()
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.locmem import LocMemCache
     from django.test import Client
 
     from accounts.models import User
     from games.models import GameSeat
 
+    if not isinstance(caches["default"], LocMemCache):
+        raise RuntimeError("the page timings clear the cache: they run on the local-memory cache only")
     user = User.objects.get(username="bench")
     out: dict[str, Any] = {}
     for size, place in where.items():
@@ -234,13 +246,15 @@ def queries(where: dict[str, dict[str, Any]], deals: dict[str, int]) -> dict[str
             if viewer == "member":
                 client.force_login(user)
             for page in pages:
-                n, ms, kb = alone(client, links[page])
-                out[f"{viewer}|{page}|{size}"] = {"queries": n, "ms": ms, "kb": kb}
+                cache.clear()  # this process's own local memory: each first request starts cold
+                n, ms, kb, first = alone(client, links[page])
+                out[f"{viewer}|{page}|{size}"] = {"queries": n, "ms": ms, "kb": kb, "first_ms": first}
     client = Client()
     for count, game in deals.items():
         for page, url in (("game sheet", f"/games/{game}/"), ("deal replay", f"/games/{game}/deals/1/")):
-            n, ms, kb = alone(client, url)
-            out[f"deals|{page}|{count}"] = {"queries": n, "ms": ms, "kb": kb}
+            cache.clear()
+            n, ms, kb, first = alone(client, url)
+            out[f"deals|{page}|{count}"] = {"queries": n, "ms": ms, "kb": kb, "first_ms": first}
     return out
 
 
@@ -258,6 +272,7 @@ def production_env(database_url: str) -> dict[str, str]:
         **os.environ,
         "DJANGO_ENV": "production",
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ANALYTICS_ON_RECORD": "false",
         "SECRET_KEY": secrets.token_urlsafe(48),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "false",  # loopback, no TLS proxy in front
@@ -329,31 +344,119 @@ def wrk(url: str, *, seconds: int, script: Path) -> dict[str, Any]:
     }
 
 
-def load(where: dict[str, dict[str, Any]], runs: int, seconds: int) -> dict[str, dict[str, float]]:
-    """Per size and page: the median over runs of rps and p50/p90/p99, and the requests and errors summed."""
+NGINX_CONF = ROOT / "deploy" / "nginx" / "trickbook.conf"
+#: The deployment-specific lines of deploy/nginx/trickbook.conf and what the bench puts there.
+NGINX_PLACES = (
+    "proxy_cache_path /var/cache/nginx/trickbook ",
+    "server 127.0.0.1:8000;",
+    "listen 80;",
+    "alias /srv/trickbook/var/static/;",
+)
+NGINX_MAIN = """
+worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log warn;
+{user}
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    include {dir}/trickbook.conf;
+}}
+"""
+
+
+def start_nginx(upstream: int, port: int, where: Path) -> subprocess.Popen[bytes]:
+    """nginx with the committed deploy/nginx/trickbook.conf, its four deployment lines pointed at
+    this gunicorn, a loopback port, this checkout's STATIC_ROOT and a fresh cache under ``where``."""
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir(parents=True)
+    conf = NGINX_CONF.read_text(encoding="utf-8")
+    mine = (
+        f"proxy_cache_path {where / 'cache'} ",
+        f"server 127.0.0.1:{upstream};",
+        f"listen 127.0.0.1:{port};",
+        f"alias {ROOT / 'var' / 'static'}/;",
+    )
+    for line, replacement in zip(NGINX_PLACES, mine, strict=True):
+        if conf.count(line) != 1:
+            raise RuntimeError(f"{NGINX_CONF} no longer has exactly one {line!r}")
+        conf = conf.replace(line, replacement)
+    (where / "trickbook.conf").write_text(conf, encoding="utf-8")
+    # As root, nginx's workers would run as nobody, who cannot write this cache.
+    user = "user root;" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
+    (where / "nginx.conf").write_text(NGINX_MAIN.format(dir=where, user=user), encoding="utf-8")
+    command = ["nginx", "-p", str(where), "-c", str(where / "nginx.conf"), "-g", "daemon off;"]
+    with open(where / "stdout.log", "wb") as log:
+        proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+                if answer.status == 200:
+                    return proc
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_process(proc)
+            log_text = (where / "stdout.log").read_text() + (where / "error.log").read_text()
+            raise RuntimeError(f"nginx did not start:\n{log_text[-3000:]}")
+        time.sleep(0.2)
+
+
+def cache_status(url: str) -> str:
+    """What nginx's micro-cache did with one more anonymous GET (its X-Cache header: HIT, STALE,
+    UPDATING, MISS, BYPASS)."""
+    with urllib.request.urlopen(url, timeout=10) as answer:  # noqa: S310 - our own http://127.0.0.1 URL
+        return str(answer.headers.get("X-Cache", "none"))
+
+
+def measure(url: str, runs: int, seconds: int, script: Path) -> dict[str, Any]:
+    """A warm-up, then ``runs`` wrk runs: the median rps and percentiles, requests and errors summed."""
+    wrk(url, seconds=2, script=script)  # warm both workers (templates, connections, caches)
+    got = [wrk(url, seconds=seconds, script=script) for _ in range(runs)]
+    return {
+        **{k: round(statistics.median(g[k] for g in got), 1) for k in ("rps", "p50_ms", "p90_ms", "p99_ms")},
+        "p99_runs_ms": [round(g["p99_ms"], 1) for g in got],
+        "errors": sum(g["errors"] for g in got),
+        "requests": sum(g["requests"] for g in got),
+    }
+
+
+def load(where: dict[str, dict[str, Any]], runs: int, seconds: int) -> dict[str, dict[str, Any]]:
+    """Per size, page and route (``direct`` to gunicorn, ``proxy`` through nginx when installed): the
+    median over runs of rps and p50/p90/p99, and the requests and errors summed."""
     script = CACHE / "pages-wrk.lua"
     script.parent.mkdir(parents=True, exist_ok=True)
     script.write_text(WRK_SCRIPT)
     port = free_port()
     server = start_gunicorn(production_env(POSTGRES), port, CACHE / "pages-gunicorn.log")
-    out: dict[str, dict[str, float]] = {}
+    proxy = None
+    out: dict[str, dict[str, Any]] = {}
     try:
+        routes = {"direct": port}
+        if shutil.which("nginx"):
+            proxy_port = free_port()
+            proxy = start_nginx(port, proxy_port, CACHE / "pages-nginx")
+            routes["proxy"] = proxy_port
         for size, place in where.items():
             links = urls(place, 0)
             for name, page in LOADED.items():
-                url = f"http://127.0.0.1:{port}{links[page]}"
-                wrk(url, seconds=2, script=script)  # warm both workers (templates, connections)
-                got = [wrk(url, seconds=seconds, script=script) for _ in range(runs)]
-                out[f"{size}|{name}"] = {
-                    **{
-                        k: round(statistics.median(g[k] for g in got), 1)
-                        for k in ("rps", "p50_ms", "p90_ms", "p99_ms")
-                    },
-                    "p99_runs_ms": [round(g["p99_ms"], 1) for g in got],  # type: ignore[dict-item]
-                    "errors": sum(g["errors"] for g in got),
-                    "requests": sum(g["requests"] for g in got),
-                }
+                for route, at in routes.items():
+                    url = f"http://127.0.0.1:{at}{links[page]}"
+                    got = measure(url, runs, seconds, script)
+                    if route == "proxy":
+                        got["cache"] = cache_status(url)
+                    out[f"{size}|{name}|{route}"] = got
     finally:
+        if proxy is not None:
+            stop_process(proxy)
         stop_process(server)
     return out
 
@@ -442,14 +545,16 @@ def query_figures(counted: dict[str, Any], sizes: Sequence[str]) -> dict[str, An
             key = f"page_alone_ms_{viewer}_{page.replace(' ', '_').replace('-', '_')}"
             cells = [counted[f"{viewer}|{page}|{size}"] for size in sizes]
             figures[key] = ", ".join(
-                f"{s} {c['ms']} ({c['kb']} KB)" for s, c in zip(sizes, cells, strict=True)
+                f"{s} {c['ms']} (first {c['first_ms']}; {c['kb']} KB)"
+                for s, c in zip(sizes, cells, strict=True)
             )
     return figures
 
 
-def load_figures(loaded: dict[str, dict[str, float]], sizes: Sequence[str]) -> dict[str, Any]:
-    """The headline figures (bench.standings' 1,000-player tournament, else the largest measured), then
-    every size's."""
+def load_figures(loaded: dict[str, dict[str, Any]], sizes: Sequence[str]) -> dict[str, Any]:
+    """The headline figures (bench.standings' 1,000-player tournament, else the largest measured):
+    through nginx under the old names (the deployment's figure), straight to gunicorn with
+    ``_direct``; then every size's."""
     figures: dict[str, Any] = {}
     head = "large" if "large" in sizes else sizes[-1]
     for name, key in (
@@ -457,16 +562,21 @@ def load_figures(loaded: dict[str, dict[str, float]], sizes: Sequence[str]) -> d
         ("standings API", "standings_api"),
         ("game page", "game_page"),
     ):
-        got = loaded[f"{head}|{name}"]
-        figures[f"{key}_p99_ms"] = got["p99_ms"]
-        figures[f"{key}_p50_ms"] = got["p50_ms"]
-        figures[f"{key}_rps"] = got["rps"]
+        for route, suffix in (("proxy", ""), ("direct", "_direct")):
+            got = loaded.get(f"{head}|{name}|{route}")
+            if got is None:
+                figures[f"{key}_p99_ms{suffix}"] = "n/a (nginx is not installed: apt-get install nginx)"
+                continue
+            figures[f"{key}_p99_ms{suffix}"] = got["p99_ms"]
+            figures[f"{key}_p50_ms{suffix}"] = got["p50_ms"]
+            figures[f"{key}_rps{suffix}"] = got["rps"]
     for cell, got in loaded.items():
-        size, name = cell.split("|")
-        runs = ", ".join(str(p) for p in got["p99_runs_ms"])  # type: ignore[attr-defined]
-        figures[f"load_{size}_{name.replace(' ', '_').lower()}"] = (
+        size, name, route = cell.split("|")
+        runs = ", ".join(str(p) for p in got["p99_runs_ms"])
+        cache = f", nginx cache {got['cache']}" if "cache" in got else ""
+        figures[f"load_{size}_{name.replace(' ', '_').lower()}_{route}"] = (
             f"{got['rps']} req/s, p50 {got['p50_ms']} ms, p90 {got['p90_ms']} ms, p99 {got['p99_ms']} ms "
-            f"(runs {runs}), {got['requests']} requests, {got['errors']} errors"
+            f"(runs {runs}), {got['requests']} requests, {got['errors']} errors{cache}"
         )
     return figures
 

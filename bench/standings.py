@@ -17,6 +17,18 @@ default DB 3 of the local server; only that DB's keys are touched):
 
 - ``standings_compile_s_20k``: ``tournaments.services.standings_compile``
   from scratch, the median of several runs;
+- ``standings_compile_s_20k_parallel_2_workers`` (with Redis): the same compile
+  split by rounds as the compile task sends it above STANDINGS_PARALLEL_MIN_TABLES
+  (``tournaments.tasks.start_parallel_compile``: a chord of ``standings_part``
+  per span of rounds, then ``standings_merge``, which ranks and writes), on a
+  live ``celery worker --pool prefork -c 2`` started here (its start not
+  timed), from the call until the merge has written the rows; the median of
+  several runs. ``standings_parallel_speedup`` is ``standings_compile_s_20k``
+  over it; ``standings_compile_s_20k_one_task`` is the compile task on the same
+  worker compiling in one go (timed in turns with the chord: what the chord
+  replaces in production), and ``standings_parallel_speedup_vs_one_task`` that
+  over the chord. In process, for where the time goes: each part's read and
+  tally, and the merge (ranking and writing), timed one after the other;
 - ``standings_update_latency_s``: with a live ``celery worker`` started here
   on its own queue, one more confirmed table's game goes through
   ``tournaments.services.table_game_upload``; the time from just before that
@@ -25,7 +37,11 @@ default DB 3 of the local server; only that DB's keys are touched):
   is polled, and the API asked once it is newer than the upload). The median
   over several uploads, each to a fresh table of a new round.
 
-    .venv/bin/python -m bench.standings [--fresh] [--runs N] [--uploads N] [--profile]
+``--copies N`` measures the compiles (not the live update) on the tournament
+copied N times over by SQL (``replicate``: rounds, tables, games and seats
+only): ``--copies 5`` is 100,000 games, its figures named ``…_100k``.
+
+    .venv/bin/python -m bench.standings [--fresh] [--runs N] [--uploads N] [--parts N] [--copies N] [--profile]
 """
 
 from __future__ import annotations
@@ -73,6 +89,7 @@ FIELD = Field(players=PLAYERS, rounds=ROUNDS, seed=SEED)
 SLUG = "bench-standings"
 RUNS = 5
 UPLOADS = 5
+PARTS = 2  # spans of rounds in the parallel compile: one per worker process
 LATENCY_TIMEOUT_S = 120.0
 POSTGRES = os.environ.get(
     "BENCH_STANDINGS_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/trickbook_bench_standings"
@@ -137,8 +154,138 @@ def _games(client: Any, url: str) -> tuple[dict[int, int], float]:
     return {line["player_id"]: line["games"] for line in response.json()["standings"]}, elapsed
 
 
-def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
-    """In a process on a set-up copy of the database: time the compile, then the live update."""
+def measure_parallel(tournament: Any, runs: int, parts: int) -> dict[str, Any]:
+    """The compile split into ``parts`` spans of rounds: in process part by part (where the time
+    goes), then as the chord on a live two-process worker (what it takes end to end)."""
+    from django.core.cache import cache
+
+    from tournaments import services, tasks
+    from tournaments.models import Standing, Tournament
+
+    def lines() -> list[Any]:
+        return sorted(
+            Standing.objects.filter(tournament=tournament).values_list(
+                "player_id", "rank", "rank_to", "points", "games", "tiebreaks"
+            )
+        )
+
+    single = lines()  # the single compile's, just written
+    counts = services.tables_per_round(tournament)
+    spans = services.round_spans(counts, part_tables=sum(n for _, n in counts) // parts)
+    rules = services.standings_rules(tournament)
+    out: dict[str, Any] = {"spans": len(spans)}
+    started = time.perf_counter()
+    wires = []
+    part_s = []
+    for span in spans:
+        began = time.perf_counter()
+        wires.append(services.standings_part(tournament=tournament, rounds=span, rules=rules))
+        part_s.append(time.perf_counter() - began)
+    began = time.perf_counter()
+    services.standings_merge(tournament=tournament, parts=wires, rules=rules)
+    out["merge_s"] = time.perf_counter() - began
+    out["parts_s"] = part_s
+    out["in_process_s"] = time.perf_counter() - started
+    out["wire_bytes"] = sum(len(json.dumps(w)) for w in wires)
+    if lines() != single:
+        raise RuntimeError("the merged standings differ from the single compile's")
+
+    Tournament.objects.filter(pk=tournament.pk).update(standings_stale=False)  # no second compile
+    cache.delete(tasks.pending_key(tournament.pk))
+    node = f"bench-standings-parallel-{os.getpid()}@localhost"
+    # The same worker compiles in one task when asked by compile_standings (threshold 0: never
+    # split), the figure the chord competes with in production; the two are timed in turns.
+    env = {**os.environ, "STANDINGS_PARALLEL_MIN_TABLES": "0"}
+    worker = start_worker(node, QUEUE, CACHE / "standings-parallel-worker.log", concurrency=2, env=env)
+    times, task_times = [], []
+    try:
+        for _ in range(runs):
+            began = time.perf_counter()
+            written = tasks.compile_standings.delay(tournament.pk).get(timeout=600)
+            task_times.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            merged = tasks.start_parallel_compile(tournament.pk, spans, rules=rules).get(timeout=600)
+            times.append(time.perf_counter() - began)
+            if written != len(single) or merged != len(single):
+                raise RuntimeError(
+                    f"{len(single)} lines, but the task wrote {written} and the chord {merged}"
+                )
+    finally:
+        stop_process(worker)
+    if lines() != single:
+        raise RuntimeError("the parallel compile's standings differ from the single compile's")
+    out["parallel_s"] = times
+    out["task_s"] = task_times
+    return out
+
+
+def replicate(tournament: Any, copies: int) -> None:
+    """Make the tournament ``copies`` times as long (PostgreSQL, in the scratch clone): its rounds,
+    tables, games and game seats copied again as later rounds (round numbers + 80, + 160, …),
+    by SQL, so a larger compile is measured without simulating and recording more games. Only
+    the rows the standings read are copied (no revisions, reports or per-deal rows)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT max(id) FROM games_game")
+        games = cursor.fetchone()[0]
+        cursor.execute("SELECT max(id) FROM tournaments_round")
+        rounds = cursor.fetchone()[0]
+        cursor.execute("SELECT max(id) FROM tournaments_table")
+        tables = cursor.fetchone()[0]
+        for k in range(1, copies):
+            shift = {
+                "t": tournament.pk,
+                "n": ROUNDS,
+                "k": k,
+                "g": games * k,
+                "r": rounds * k,
+                "tb": tables * k,
+            }
+            cursor.execute(
+                "INSERT INTO games_game (id, game_type, ruleset, played_at, public, status, totals, "
+                "created_at, updated_at, club_id, created_by_id) SELECT id + %(g)s, game_type, ruleset, "
+                "played_at, public, status, totals, created_at, updated_at, club_id, created_by_id "
+                "FROM games_game WHERE id IN (SELECT t.game_id FROM tournaments_table t JOIN "
+                "tournaments_round r ON r.id = t.round_id WHERE r.tournament_id = %(t)s AND r.number <= %(n)s)",
+                shift,
+            )
+            cursor.execute(
+                "INSERT INTO games_gameseat (seat, game_id, player_id, contracts_made, total, whists) "
+                "SELECT seat, game_id + %(g)s, player_id, contracts_made, total, whists "
+                "FROM games_gameseat WHERE game_id IN (SELECT t.game_id FROM tournaments_table t JOIN "
+                "tournaments_round r ON r.id = t.round_id WHERE r.tournament_id = %(t)s AND r.number <= %(n)s)",
+                shift,
+            )
+            cursor.execute(
+                "INSERT INTO tournaments_round (id, number, status, seating_method, seed, repeats, "
+                "created_at, tournament_id) SELECT id + %(r)s, number + %(n)s * %(k)s, status, "
+                "seating_method, seed, repeats, created_at, tournament_id FROM tournaments_round "
+                "WHERE tournament_id = %(t)s AND number <= %(n)s",
+                shift,
+            )
+            cursor.execute(
+                "INSERT INTO tournaments_table (id, number, game_id, round_id) SELECT t.id + %(tb)s, "
+                "t.number, t.game_id + %(g)s, t.round_id + %(r)s FROM tournaments_table t JOIN "
+                "tournaments_round r ON r.id = t.round_id WHERE r.tournament_id = %(t)s AND r.number <= %(n)s",
+                shift,
+            )
+        # Later inserts (none in this mode, but the sequences should not lie) go above the copies.
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('games_game', 'id'), (SELECT max(id) FROM games_game))"
+        )
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('tournaments_round', 'id'), (SELECT max(id) FROM tournaments_round))"
+        )
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('tournaments_table', 'id'), (SELECT max(id) FROM tournaments_table))"
+        )
+        cursor.execute("ANALYZE")
+
+
+def measure(runs: int, uploads: int, profile: bool, parts: int = PARTS, copies: int = 1) -> dict[str, Any]:
+    """In a process on a set-up copy of the database: time the compile, then the live update
+    (with ``copies`` > 1: on a tournament that many times as long, and no live update)."""
     django_setup()
     from django.core.cache import cache
     from django.core.management import call_command
@@ -153,6 +300,8 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
 
     call_command("migrate", verbosity=0)  # a kept database misses what third-party apps added since
     tournament = Tournament.objects.get(slug=SLUG)
+    if copies > 1:
+        replicate(tournament, copies)
     games = Table.objects.filter(round__tournament=tournament, game__isnull=False).count()
     out: dict[str, Any] = {"games": games}
     times = []
@@ -172,6 +321,10 @@ def measure(runs: int, uploads: int, profile: bool) -> dict[str, Any]:
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(25)
 
     if not os.environ.get("REDIS_URL"):
+        return out
+    out["parallel"] = measure_parallel(tournament, runs, parts)
+    out["load_average"] = "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+    if copies > 1:
         return out
     user = User.objects.get(username="bench")
     ids = dict(Player.objects.filter(club=tournament.club_id).values_list("display_name", "pk"))
@@ -252,6 +405,10 @@ def main(argv: Sequence[str] = ()) -> int:
     parser.add_argument("--fresh", action="store_true", help="set the database up again even if one is kept")
     parser.add_argument("--runs", type=int, default=RUNS, help="timed compiles (median)")
     parser.add_argument("--uploads", type=int, default=UPLOADS, help="timed live uploads (median)")
+    parser.add_argument("--parts", type=int, default=PARTS, help="spans of rounds in the parallel compile")
+    parser.add_argument(
+        "--copies", type=int, default=1, help="measure the compile on the tournament copied N times over"
+    )
     parser.add_argument("--profile", action="store_true", help="profile one more compile (to stderr)")
     parser.add_argument("--setup", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
@@ -260,21 +417,27 @@ def main(argv: Sequence[str] = ()) -> int:
         print(json.dumps(setup()))
         return 0
     if args.measure:
-        print(json.dumps(measure(args.runs, args.uploads, args.profile)))
+        print(json.dumps(measure(args.runs, args.uploads, args.profile, args.parts, args.copies)))
         return 0
 
     started = time.perf_counter()
+    # The figures of a longer tournament (--copies) are named by its size, and it has no live update.
+    size = f"{FIELD.games * args.copies // 1000}k"
+    tag = "" if args.copies == 1 else f"_{size}"
     figures: dict[str, Any] = {}
     if not postgres_available(POSTGRES):
         why = "n/a (no PostgreSQL server answered)"
-        figures = {"standings_compile_s_20k": why, "standings_update_latency_s": why}
+        figures = {
+            f"standings_compile_s_{size}": why,
+            f"standings_compile_s_{size}_parallel_2_workers": why,
+            "standings_update_latency_s": why,
+        }
     else:
         how, setup_s = template(args.fresh)
         clone_s = clone_database(POSTGRES, KEPT, db_name(POSTGRES))
         live = redis_available(REDIS)
-        extra = ["--runs", str(args.runs), "--uploads", str(args.uploads)] + (
-            ["--profile"] if args.profile else []
-        )
+        extra = ["--runs", str(args.runs), "--uploads", str(args.uploads), "--parts", str(args.parts)]
+        extra += ["--copies", str(args.copies)] + (["--profile"] if args.profile else [])
         try:
             got = run_child(
                 "bench.standings",
@@ -283,15 +446,35 @@ def main(argv: Sequence[str] = ()) -> int:
             )
         finally:
             drop_database(POSTGRES, db_name(POSTGRES))
-        figures["standings_compile_s_20k"] = round(statistics.median(got["compile_s"]), 3)
+        compile_s = statistics.median(got["compile_s"])
+        figures[f"standings_compile_s_{size}"] = round(compile_s, 3)
         if live:
-            figures["standings_update_latency_s"] = round(statistics.median(got["latency_s"]), 3)
+            split = got["parallel"]
+            parallel = statistics.median(split["parallel_s"])
+            as_task = statistics.median(split["task_s"])
+            figures[f"standings_compile_s_{size}_parallel_2_workers"] = round(parallel, 3)
+            figures[f"standings_compile_s_{size}_one_task"] = round(as_task, 3)
+            figures[f"standings_parallel_speedup{tag}"] = round(compile_s / parallel, 2)
+            figures[f"standings_parallel_speedup_vs_one_task{tag}"] = round(as_task / parallel, 2)
+            figures[f"standings_one_task_runs_s{tag}"] = ", ".join(f"{t:.3f}" for t in split["task_s"])
+            figures[f"standings_parallel_runs_s{tag}"] = ", ".join(f"{t:.3f}" for t in split["parallel_s"])
+            figures[f"standings_parallel_parts{tag}"] = split["spans"]
+            figures[f"standings_parallel_in_process{tag}"] = (
+                f"parts {', '.join(f'{t:.3f}' for t in split['parts_s'])} s, merge {split['merge_s']:.3f} s, "
+                f"{split['wire_bytes'] / 1e6:.1f} MB of tallies"
+            )
+            figures[f"standings_load_average{tag}"] = got["load_average"]
         else:
-            figures["standings_update_latency_s"] = "n/a (no Redis server answered)"
-        figures["standings_rows"] = got["rows"]
-        figures["standings_games"] = got["games"]
-        figures["standings_compile_runs_s"] = ", ".join(f"{t:.3f}" for t in got["compile_s"])
-        if live:
+            figures[f"standings_compile_s_{size}_parallel_2_workers"] = "n/a (no Redis server answered)"
+        if args.copies == 1:
+            if live:
+                figures["standings_update_latency_s"] = round(statistics.median(got["latency_s"]), 3)
+            else:
+                figures["standings_update_latency_s"] = "n/a (no Redis server answered)"
+            figures["standings_rows"] = got["rows"]
+            figures["standings_games"] = got["games"]
+        figures[f"standings_compile_runs_s{tag}"] = ", ".join(f"{t:.3f}" for t in got["compile_s"])
+        if live and args.copies == 1:
             figures["standings_update_latency_runs_s"] = ", ".join(f"{t:.3f}" for t in got["latency_s"])
             figures["standings_api_get_s"] = round(statistics.median(got["api_get_s"]), 3)
         figures["standings_setup_s"] = setup_s

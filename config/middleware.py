@@ -4,6 +4,9 @@ A club reporting "the upload failed at 21:14" can quote the X-Request-ID
 the page showed, and the operator finds every line of that request. An id
 sent by a trusted proxy is kept when it looks like one; anything else is
 replaced, so a client cannot inject text into the logs.
+
+Also here: the request body's size limit, and the Cache-Control that tells a
+shared cache which responses it may keep.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 
@@ -86,3 +90,37 @@ class BodySizeLimitMiddleware:
                 return JsonResponse({"detail": message}, status=413)
             return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+class SharedCacheHeadersMiddleware:
+    """Say which responses a shared cache may keep (the nginx micro-cache, docs/deployment.md).
+
+    Public only when nothing about the caller can be in the response: a GET or HEAD answered
+    200 to a request with no session cookie and no Authorization header, setting no cookie,
+    about which the view said nothing itself. Such a response may be kept
+    ``PUBLIC_CACHE_SECONDS`` by a shared cache (``s-maxage``) while browsers ask again
+    (``max-age=0``). Every response to an identified caller, and every response that sets a
+    cookie (a CSRF token, a message), is marked ``private`` whatever the view said: a proxy
+    that forgot to bypass its cache for signed-in users still cannot share a member's page.
+
+    It sits above the session, CSRF and locale middleware, so it sees the cookies and the
+    ``Vary`` they add; it reads only headers, never the session (no query)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        identified = settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_AUTHORIZATION" in request.META
+        if identified or response.cookies:
+            patch_cache_control(response, private=True)
+        elif (
+            request.method in ("GET", "HEAD")
+            and response.status_code == 200
+            and not response.has_header("Cache-Control")
+            and settings.PUBLIC_CACHE_SECONDS > 0
+        ):
+            patch_cache_control(response, public=True, max_age=0, s_maxage=settings.PUBLIC_CACHE_SECONDS)
+            # The language may come from a cookie as well as from Accept-Language.
+            patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        return response

@@ -80,6 +80,9 @@ MIDDLEWARE = [
     "games.audit_log.AuditContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above sessions, CSRF and locale: it sees their cookies and Vary when it marks a response
+    # public (anonymous, shareable for PUBLIC_CACHE_SECONDS) or private.
+    "config.middleware.SharedCacheHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -141,10 +144,20 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.string("CACHE_KEY_PREFIX", default="trickbook"),
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-        }
+        },
+        # Page fragments and rate limits: a miss, not a 500, while Redis is away (config/cache.py).
+        "pages": {
+            "BACKEND": "config.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env.string("CACHE_KEY_PREFIX", default="trickbook") + "-pages",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        },
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
+    }
 
 # Without a broker, tasks run in the caller's process, so the embedded
 # default works with nothing else installed.
@@ -170,6 +183,8 @@ CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=600, mini
 CELERY_BEAT_SCHEDULE = {
     # Standings whose compile never reached the broker (Redis down): queued again.
     "sweep-stale-standings": {"task": "tournaments.sweep_stale_standings", "schedule": 60.0},
+    # Games left without a current luck-and-skill analysis (games.analytics): queued again.
+    "analyse-missing": {"task": "games.analyse_missing", "schedule": 3600.0},
     "rebuild-ratings-nightly": {
         "task": "tournaments.rebuild_ratings",
         "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),
@@ -177,9 +192,20 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LIMIT > 60 else None
 
+# Each recorded game's luck-and-skill analysis (games.analytics) is queued when it lands. The
+# test settings turn it off (thousands of uploads); the analytics tests turn it on.
+ANALYTICS_ON_RECORD = env.boolean("ANALYTICS_ON_RECORD", default=True)
+
 # How long a standings compile waits for a burst of uploads to end before compiling again
 # (tournaments.tasks: one compile at once, one after the burst).
 STANDINGS_MAX_WAIT_S = env.integer("STANDINGS_MAX_WAIT_S", default=3, minimum=0)
+# A tournament with at least this many tables with a game has its standings compiled as a chord,
+# split by rounds over the workers and merged (tournaments.tasks.parallel_spans); below it, in
+# one task. 0: never split. The default is where bench/standings.py found the chord to pay on two
+# quiet cores (a fifth faster than one task at 40,000 games; a tenth at 20,000); on cores busy
+# with other work it was slower at every size, so a single busy machine is better off with 0
+# (docs/performance.md, "Standings per round in parallel").
+STANDINGS_PARALLEL_MIN_TABLES = env.integer("STANDINGS_PARALLEL_MIN_TABLES", default=40_000, minimum=0)
 
 # A game log is a few kilobytes; a 13-deal log with events stays far below this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("MAX_UPLOAD_BYTES", default=5 * 1024 * 1024, minimum=1024)
@@ -280,7 +306,7 @@ REST_FRAMEWORK = {
     # content negotiation; clients choose a renderer with Accept.
     "URL_FORMAT_OVERRIDE": None,
     # Anonymous reads are limited per address; uploads per account (games.throttling).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttling.AnonThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "auth": env.string("THROTTLE_AUTH", default="20/min"),
         "anon": env.string("THROTTLE_ANON", default="120/min"),
@@ -307,8 +333,15 @@ SPECTACULAR_SETTINGS = {
         "UploadOutcomeEnum": "games.models.Upload.Outcome",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
+        "KindEnum": "games.models.DisputeEvent.Kind",  # the name it had before drafts' entries came
+        "DraftStatusEnum": "scorekeeper.models.Draft.Status",
+        "DraftEntryKindEnum": "scorekeeper.models.DraftEntry.Kind",
     },
 }
+
+# How long a shared cache (the nginx micro-cache, docs/deployment.md) may keep an anonymous
+# page or API read: the s-maxage of config.middleware.SharedCacheHeadersMiddleware. 0: none.
+PUBLIC_CACHE_SECONDS = env.integer("PUBLIC_CACHE_SECONDS", default=1, minimum=0)
 
 # --- Security -------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -369,3 +402,4 @@ if TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
     _worker = os.environ["PYTEST_XDIST_WORKER"]
     CELERY_TASK_DEFAULT_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-{_worker}"
     CACHES["default"]["KEY_PREFIX"] = f"trickbook-test-{_worker}"
+    CACHES["pages"]["KEY_PREFIX"] = f"trickbook-test-{_worker}-pages"

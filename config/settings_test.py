@@ -23,3 +23,7 @@ DATABASES["restore"] = {  # noqa: F405
 # throttling tests set their own rates (tests/test_throttling.py).
 _rates: dict[str, str] = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]  # noqa: F405
 _rates.update({"anon": "1000000/min", "uploads": "1000000/min"})
+
+# The suite records thousands of games; each analysis is a few hundred simulated deals. The
+# analytics tests (tests/games/test_analytics*.py) turn it on where they need it.
+ANALYTICS_ON_RECORD = False

@@ -11,6 +11,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("auth/token/", views.ObtainTokenView.as_view(), name="auth-token"),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
+    path("", include("scorekeeper.urls")),
 ]
 
 urlpatterns = [
@@ -18,6 +19,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("accounts.pages")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("language/", views.choose_language, name="choose-language"),
     # Pages: each module owns its routes.
     path("", include("games.pages.game")),
     path("", include("games.pages.replay")),
@@ -25,6 +27,7 @@ urlpatterns = [
     path("", include("games.pages.upload")),
     path("", include("games.pages.profile")),
     path("", include("games.pages.downloads")),
+    path("", include("games.pages.analytics")),
     path("", include("tournaments.pages.club")),
     path("", include("tournaments.pages.tournament")),
     path("", include("tournaments.pages.standings")),
@@ -33,6 +36,7 @@ urlpatterns = [
     path("", include("tournaments.pages.table_upload")),
     path("", include("tournaments.pages.audit")),
     path("", include("tournaments.pages.downloads")),
+    path("", include("tournaments.pages.analytics")),
     path("", include("scorekeeper.pages")),
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "v1"), namespace="v1")),

@@ -85,3 +85,38 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Not found."}, status=404)
     return page_not_found(request, exception or Http404())
+
+
+def choose_language(request: HttpRequest) -> HttpResponse:
+    """GET ``?language=uk&next=/path/``: keep the choice in the language cookie and go back.
+
+    The language form of an anonymous visitor's pages: those pages are the same for
+    every visitor so the proxy's micro-cache can share them (docs/deployment.md), so
+    they carry no per-visitor CSRF token and cannot post to Django's set_language.
+    A GET that only sets the reader's own language needs none, and works without
+    scripts. A language we do not have is a 400; ``next`` must be on this site.
+    """
+    from django.conf import settings
+    from django.http import HttpResponseBadRequest, HttpResponseRedirect
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    language = request.GET.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        return HttpResponseBadRequest("No such language.")
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response

@@ -459,3 +459,79 @@ class AuditEntry(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} by {self.actor_id}"
+
+
+class GameAnalysis(models.Model):
+    """What the analytics (issue 13: luck separated from skill) concluded about one report of a game.
+
+    Derived data, computed once per report by a Celery task when the game lands
+    (games.analytics.analyse_report) so pages read stored numbers: the
+    estimates take far longer than a page may. ``version`` is the rules
+    module's ANALYSIS_VERSION; a newer one is recomputed by ``manage.py
+    analyse``. ``status`` says whether there was anything to analyse and, when
+    not, ``reason`` says why in the words of the game's analytics module (a
+    score-sheet-only log carries no hands to estimate).
+    """
+
+    class Status(models.TextChoices):
+        DONE = "done", _("Analysed")
+        NOTHING = "nothing", _("Nothing to analyse")
+
+    report = models.OneToOneField(AuditReport, on_delete=models.CASCADE, related_name="analysis")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
+    game_type = models.CharField(max_length=32)
+    version = models.CharField(max_length=32)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    reason = models.TextField(blank=True)
+    deals = models.PositiveIntegerField(default=0, help_text="Deals with at least one analysed row.")
+    seconds = models.FloatField(default=0.0, help_text="Time the analysis took, for the operators.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "report"]
+
+    def __str__(self) -> str:
+        return f"analysis of report {self.report_id} ({self.status})"
+
+
+class DealEstimate(models.Model):
+    """The estimates of one deal's hands, keyed by what determines them (the hands, the trump, the
+    leader, the ruleset, the number of playouts and the seed: rules.ohhell.expected.deal_key).
+
+    "Cached per deal": a correction that changes a bid or a score but not the
+    cards, a re-audit, or the same deal in a duplicate event, reuses the
+    estimates instead of playing the deal out again. A cache, not a record:
+    the backup leaves it out and it is rebuilt on demand.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    game_type = models.CharField(max_length=32)
+    estimates = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.game_type} deal {self.key[:12]}"
+
+
+class SeatAnalysis(models.Model):
+    """One seat's per-deal analytics rows in one analysed report: what a player's figures are built from.
+
+    ``rows`` are the rules module's rows for that seat (rules/<game>/analytics.py
+    COLUMNS), kept as JSON so every game keeps its own measures; ``deals`` and
+    the two summary columns let a page sort players without reading every row.
+    """
+
+    analysis = models.ForeignKey(GameAnalysis, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seat_analyses")
+    seat = models.PositiveSmallIntegerField()
+    rows = models.JSONField(default=list)
+    deals = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["analysis", "seat"]
+        constraints = [models.UniqueConstraint(fields=["analysis", "seat"], name="seatanalysis_one_per_seat")]
+        indexes = [models.Index(fields=["player", "analysis"], name="seatanalysis_player")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of analysis {self.analysis_id}"

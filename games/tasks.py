@@ -18,7 +18,7 @@ from celery import chord, group, shared_task
 from celery.result import AsyncResult, GroupResult
 
 from accounts.models import User
-from games import services
+from games import analytics, services
 from games.models import Club, Game, Upload
 
 
@@ -27,6 +27,11 @@ def import_chunk(club_id: int, user_id: int, items: list[tuple[str, str]]) -> li
     """Record each (label, base64 bytes) as an upload of the club; say what became of each."""
     club = Club.objects.get(pk=club_id)
     user = User.objects.get(pk=user_id)
+    with analytics.batch():  # the chunk's games analysed in chunked tasks, not one task each
+        return _import_items(club, user, items)
+
+
+def _import_items(club: Club, user: User, items: list[tuple[str, str]]) -> list[dict[str, Any]]:
     results = []
     for label, encoded in items:
         result = services.game_upload(
@@ -81,7 +86,9 @@ def reaudit_chunk(game_ids: list[int]) -> list[dict[str, Any]]:
     )
     befores = [game.current_report for game in games]
     changes = []
-    for before, after, game in zip(befores, services.games_reaudit(games=games), games, strict=True):
+    with analytics.batch():
+        afters = services.games_reaudit(games=games)
+    for before, after, game in zip(befores, afters, games, strict=True):
         changes.append(
             {
                 "game": game.pk,
@@ -154,3 +161,19 @@ def bulk_import_chunk(import_id: int, start: int, items: list[tuple[str, str]]) 
             ]
         )
     return results
+
+
+@shared_task(name="games.analyse_chunk")
+def analyse_chunk(game_ids: list[int], force: bool = False) -> dict[str, int]:
+    """The luck-and-skill analysis of each game's current report (games.analytics); idempotent, so a
+    redelivered chunk recomputes nothing already stored (``force``: recompute even so)."""
+    return analytics.analyse_games(game_ids, force=force)
+
+
+@shared_task(name="games.analyse_missing")
+def analyse_missing(limit: int = 5000) -> int:
+    """The beat's sweep: queue the games left without a current analysis (recorded while the broker
+    was down, or analysed by an older ANALYSIS_VERSION); how many were queued."""
+    ids = list(analytics.unanalysed().values_list("pk", flat=True)[:limit])
+    analytics.queue(ids)
+    return len(ids)

@@ -5,21 +5,35 @@ Anonymous reads are limited by DRF's ``AnonRateThrottle`` for every view (settin
 ``DEFAULT_THROTTLE_CLASSES``, rate ``anon``). Uploads — a game, a correction, a table's log —
 are limited per account (per address when anonymous) at the ``uploads`` rate; the reads of
 the same views are not counted, so listing the games does not use up the uploads.
+
+The counts are kept in the ``pages`` cache (Redis in production), whose backend
+(config/cache.py) treats a Redis that cannot be reached as an empty cache: neither a read nor
+an upload is refused or answered 500 because Redis is down (issue 11: "Redis restarted while
+uploads arrive → uploads still succeed"; tests/tournaments/test_redis_restart.py) — it goes
+through uncounted, and the outage is logged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import caches
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+
+class AnonThrottle(AnonRateThrottle):
+    """Anonymous requests at the ``anon`` rate, counted in the tolerant ``pages`` cache."""
+
+    cache = caches["pages"]
 
 
 class UploadRateThrottle(UserRateThrottle):
     """Writes at the ``uploads`` rate per account; reads pass."""
 
     scope = "uploads"
+    cache = caches["pages"]
 
     def allow_request(self, request: Request, view: Any) -> bool:
         if request.method in SAFE_METHODS:
@@ -28,4 +42,4 @@ class UploadRateThrottle(UserRateThrottle):
 
 
 #: For the views that take uploads: the anonymous read limit and the upload limit.
-UPLOAD_THROTTLES = [AnonRateThrottle, UploadRateThrottle]
+UPLOAD_THROTTLES = [AnonThrottle, UploadRateThrottle]

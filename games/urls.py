@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import api, api_statistics
+from games import api, api_analytics, api_statistics
 
 urlpatterns = [
     path("clubs/", api.ClubListView.as_view(), name="club-list"),
@@ -26,6 +26,9 @@ urlpatterns = [
         api_statistics.PlayerStatisticsView.as_view(),
         name="player-statistics",
     ),
+    path("clubs/<slug:slug>/analytics/", api_analytics.ClubAnalyticsView.as_view(), name="club-analytics"),
+    path("players/<int:pk>/analytics/", api_analytics.PlayerAnalyticsView.as_view(), name="player-analytics"),
+    path("games/<int:pk>/analysis/", api_analytics.GameAnalysisView.as_view(), name="game-analysis"),
     path("games/", api.GameListView.as_view(), name="game-list"),
     path("games/<int:pk>/", api.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:pk>/report/", api.GameReportView.as_view(), name="game-report"),

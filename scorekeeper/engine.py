@@ -24,6 +24,21 @@ letting a renege stand, records the card of the led suit the player held
 (logged as that card exposed). The warning "may still hold the suit" is
 a hint for the table, not a rule: the player has not shown out of the led
 suit before in this deal and some card of it is still unseen.
+
+Irregularities entered as they happen (seed, "Ошибки и нарушения"): a card
+exposed by accident and a card played out of turn both stay face up on the
+table, to be played at the first chance ("Если игрок вскрыл карту с руки или
+сделал любой ход вне своей очереди, то карта должна остаться на столе в
+открытом виде для ее розыгрыша при первой возможности"), so both are logged
+as the spec's ``expose`` event: a ``play`` by the wrong seat is the spec's
+``PLAY_OUT_OF_TURN`` error, while the seed makes the card an exposed one.
+In tricks-taken mode (no cards entered) a renege not corrected in time is
+marked by who reneged: the deal is annulled, the offenders lose the penalty
+and the same dealer deals again. The spec annuls a deal only through a
+renege found in its cards, so the log carries such a deal with Trickbook's
+``reneged`` extension (docs/ohhell.md): a score-sheet-only deal with its
+``bids``, ``taken``, ``reneged`` and the ``scores`` as the sheet shows them,
+and the game's ``totals``; the replay annuls it and expects the redeal.
 """
 
 from __future__ import annotations
@@ -32,17 +47,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import NAME, SUIT_MASK, SUIT_OF, cards_of
+from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF, cards_of
 from rules.findings import Finding
 from rules.ohhell import parse, replay
 from rules.ohhell.codes import Findings
 from rules.ohhell.document import GAME, VERSION, Event
 from rules.ohhell.ruleset import Ruleset, resolve_ruleset
-from rules.ohhell.scoring import balance
+from rules.ohhell.scoring import annulled_scores, balance
 from rules.ohhell.sheet_entry import PlannedDeal, plan
 from rules.ohhell.table import Table, infer_hands_from_events
 
-KINDS = ("trump", "bid", "taken", "play", "take_back", "held", "undo")
+KINDS = ("trump", "bid", "taken", "play", "take_back", "held", "expose", "out_of_turn", "renege", "undo")
 
 #: Findings of the whole draft's replay that an entry may not cause: the scorekeeper is told
 #: at once instead (a bid out of range, the dealer hook, tricks taken that do not add up).
@@ -66,9 +81,10 @@ class Entry:
     kind: str
     seat: int | None = None
     value: int | None = None  # a bid
-    card: int | None = None  # trump (None: no trump), play, take_back, held
+    card: int | None = None  # trump (None: no trump), play, take_back, held, expose, out_of_turn
     blind: bool = False
     taken: tuple[int, ...] | None = None
+    seats: tuple[int, ...] | None = None  # renege: the seats that reneged
 
 
 class Refused(Exception):
@@ -136,6 +152,10 @@ class DealState:
     closed: bool = False
     #: The lead that ended the time to correct a renege: kept in the entries, not in the log.
     dropped_lead: bool = False
+    #: Tricks-taken mode: the seats marked as having reneged, uncorrected (the deal is annulled).
+    marked: tuple[int, ...] = ()
+    #: Cards exposed by accident or played out of turn, as entered: (entry kind, seat, card).
+    exposures: list[tuple[str, int, int]] = field(default_factory=list)
     table: _Recorder | None = None
 
     @property
@@ -494,6 +514,8 @@ class _Game:
             raise Refused("NOT_A_CARD", "not a card")
         assert deal.table is not None
         seat = deal.table.to_play()
+        self._refuse_other_hand(deal, seat, entry.card)
+        self._refuse_too_many(deal, seat, entry.card)
         event = Event("play", seat, entry.card)
         table, caused = self._trial(deal, event)
         _refuse(caused, REFUSED_AT_TABLE)
@@ -535,6 +557,8 @@ class _Game:
             raise Refused("NO_RENEGE", "no card on this trick missed the led suit")
         for warning in _warnings(deal, self.n):
             if warning.seat == entry.seat and entry.card in warning.unseen and not warning.stands:
+                self._refuse_other_hand(deal, warning.seat, entry.card)
+                self._refuse_too_many(deal, warning.seat, entry.card)
                 event = Event("expose", warning.seat, entry.card)
                 new, caused = self._trial(deal, event)
                 _refuse(caused, REFUSED_AT_TABLE)
@@ -542,6 +566,86 @@ class _Game:
                 deal.table = new
                 return
         raise Refused("NO_RENEGE", "that player did not miss the led suit with that card unseen")
+
+    def _expose(self, deal: DealState, entry: Entry) -> None:
+        """Seed: "Если игрок вскрыл карту с руки ..., то карта должна остаться на столе в открытом
+        виде для ее розыгрыша при первой возможности": a card shown by accident, during the
+        bidding or the play, stays face up until it can be played."""
+        if not deal.trump_set:
+            raise Refused("TRUMP_FIRST", "enter the trump card first")
+        if deal.taken is not None:
+            raise Refused("CARDS_PLAYED", "the tricks of this deal are recorded")
+        self._exposed(deal, entry)
+
+    def _out_of_turn(self, deal: DealState, entry: Entry) -> None:
+        """Seed: "... или сделал любой ход вне своей очереди, то карта должна остаться на столе в
+        открытом виде": a card played out of turn does not join the trick; it becomes an
+        exposed card (logged as ``expose``: a ``play`` by the wrong seat would be the spec's
+        ``PLAY_OUT_OF_TURN`` error) and the turn stays with the player whose turn it was."""
+        self._ready_to_play(deal)
+        if deal.taken is not None:
+            raise Refused("CARDS_PLAYED", "the tricks of this deal are recorded")
+        assert deal.table is not None
+        if entry.seat is not None and entry.seat == deal.table.to_play():
+            raise Refused("IN_TURN", "it is that player's turn: enter the card as played")
+        self._exposed(deal, entry)
+
+    def _exposed(self, deal: DealState, entry: Entry) -> None:
+        table = deal.table
+        assert table is not None
+        seat, card = entry.seat, entry.card
+        if seat is None or not 0 <= seat < self.n:
+            raise Refused("NO_SEAT", "whose card is it? choose the player")
+        if card is None or not 0 <= card < 52:
+            raise Refused("NOT_A_CARD", "not a card")
+        if table.exposed[seat] & table.held[seat] & BIT[card]:
+            raise Refused("ALREADY_EXPOSED", f"{NAME[card]} is already face up")
+        self._refuse_other_hand(deal, seat, card)
+        self._refuse_too_many(deal, seat, card)
+        event = Event("expose", seat, card)
+        new, caused = self._trial(deal, event)
+        _refuse(caused, REFUSED_AT_TABLE)
+        deal.events.append(event)
+        deal.exposures.append((entry.kind, seat, card))
+        deal.table = new
+
+    def _renege(self, deal: DealState, entry: Entry) -> None:
+        """Tricks-taken mode: a renege not corrected in time, marked by who reneged. Seed: "Если
+        ренонс не был исправлен вовремя, то игра по сдаче аннулируется и назначается пересдача
+        тем же сдатчиком. Со счета игрока, который сделал ренонс, снимается 10 очков." """
+        self._ready_to_play(deal)
+        if deal.plays:
+            raise Refused("CARDS_PLAYED", "cards of this deal were entered one by one; undo them first")
+        seats = entry.seats or ()
+        if not seats or len(set(seats)) != len(seats) or not all(0 <= s < self.n for s in seats):
+            raise Refused("RENEGED_WHO", "mark who reneged")
+        deal.marked = tuple(sorted(seats))
+        deal.annulled = True
+        self._close_current()
+
+    def _refuse_other_hand(self, deal: DealState, seat: int, card: int) -> None:
+        """A card the deal has shown in another player's hand (exposed, or taken back) is not this one's."""
+        table = deal.table
+        if table is None:
+            return
+        for other in range(self.n):
+            if other != seat and table.held[other] & BIT[card]:
+                raise Refused(
+                    "OTHER_HAND", f"{NAME[card]} is in {self.setup.players[other]}'s hand", seat=other
+                )
+
+    def _refuse_too_many(self, deal: DealState, seat: int, card: int) -> None:
+        """A hand holds the deal's cards less those it has played: a card beyond what the deal
+        has shown of it (exposed cards included) must still fit. (On a full trick every seat
+        has played to it, closed or not: the count is the same.)"""
+        table = deal.table
+        assert table is not None
+        known = table.held[seat] | BIT[card]
+        on_trick = table.slots[(seat - table.leader) % self.n] is not None
+        if known.bit_count() > deal.cards - table.closed - on_trick:
+            raise Refused(
+                "TOO_MANY_CARDS", f"{self.setup.players[seat]} has no more cards than that in hand", seat=seat
+            )
 
     def _ready_to_play(self, deal: DealState) -> None:
         if not deal.trump_set:
@@ -561,7 +665,11 @@ class _Game:
         return deals
 
     def _document(self, deals: Sequence[DealState], current: DealState | None = None) -> dict[str, Any]:
-        out = [_deal_document(d, self.n) for d in deals]
+        """The log of ``deals`` (and ``current`` as far as it went). A deal annulled by a renege
+        marked without its cards carries ``reneged`` and its ``scores`` as on the sheet (and
+        :meth:`state` adds the sheet's ``totals``), so a reader that ignores the extension
+        still sees the deal flagged: a ``SCORE_MISMATCH`` and a ``TOTAL_MISMATCH``."""
+        out = [_deal_document(d, self.n, rules=self.rules) for d in deals]
         if current is not None:
             out.append(_deal_document(current, self.n, partial=True))
         return {
@@ -574,21 +682,24 @@ class _Game:
 
     def refuse_replay_findings(self) -> None:
         """Refuse an entry whose deal the whole replay finds wrong (range, hook, tricks taken)."""
-        deals = list(self.deals)
         current = self.current
-        target = deals[-1] if deals and (current is None or not current.events) else current
-        if target is None:
+        if current is not None and current.events:
+            doc, number = self._document(self.deals, current), len(self.deals) + 1
+        elif self.deals:
+            doc, number = self._document(self.deals), len(self.deals)
+        else:
             return
-        doc = self._document(deals, current if target is current else None)
         report = replay(parse(doc))
         for f in report.findings:
-            if f.deal == target.number and f.code in REFUSED_IN_REPLAY:
+            if f.deal == number and f.code in REFUSED_IN_REPLAY:
                 raise Refused(f.code, f.message, seat=f.seat)
 
     def state(self, *, entries: int, last: Entry | None) -> State:
         finished = self._finished_deals()
         doc = self._document(finished)
         report = replay(parse(doc)).as_dict()
+        if any(d.marked for d in finished):
+            doc["totals"] = list(report["totals"])
         upcoming, redeal = None, False
         if len(finished) > len(self.deals) and self.current is not None:
             table = self._table(self.current, self.current.events)
@@ -596,13 +707,20 @@ class _Game:
             redeal = bool(table.reneged)
             slot = self.slot if redeal else self.slot + 1
             upcoming = self.plan[slot] if slot < len(self.plan) else None
+        complete = self.current is None or (len(finished) > len(self.deals) and self._last_slot())
+        if not complete and finished:
+            # The last deal's redeal is the one in progress (or next): not missing, only not yet.
+            last_deal = len(finished)
+            report["findings"] = [
+                f for f in report["findings"] if f["code"] != "MISSING_REDEAL" or f["deal"] != last_deal
+            ]
         return State(
             upcoming=upcoming,
             upcoming_redeal=redeal,
             setup=self.setup,
             deals=finished,
             current=self.current,
-            complete=self.current is None or (len(finished) > len(self.deals) and self._last_slot()),
+            complete=complete,
             document=doc,
             report=report,
             schedule=len(self.plan),
@@ -664,7 +782,17 @@ def _warnings(deal: DealState, n: int) -> list[Warning]:
         if pos == 0 or card is None or SUIT_OF[card] == led_suit:
             continue
         seat = (table.leader + pos) % n
-        if seat in shown_out or not unseen:
+        # Not what another player is known to hold (an exposed card, a card taken back).
+        others = 0
+        for other in range(n):
+            if other != seat:
+                others |= table.held[other]
+        mine = tuple(c for c in unseen if not others & BIT[c])
+        if seat in shown_out or not mine:
+            continue
+        # The rest of the hand is known (a one-card deal, exposed cards) and holds none of the suit.
+        known = table.held[seat]
+        if not known & SUIT_MASK[led_suit] and known.bit_count() >= deal.cards - table.closed - 1:
             continue
         out.append(
             Warning(
@@ -672,20 +800,26 @@ def _warnings(deal: DealState, n: int) -> list[Warning]:
                 card=card,
                 position=pos,
                 led_suit=led_suit,
-                unseen=unseen,
+                unseen=mine,
                 stands=pos in table.renege,
             )
         )
     return out
 
 
-def _deal_document(deal: DealState, n: int, partial: bool = False) -> dict[str, Any]:
+def _deal_document(
+    deal: DealState, n: int, partial: bool = False, rules: Ruleset | None = None
+) -> dict[str, Any]:
     """One deal of the log: compact (bids and tricks, or bids and taken) unless irregular."""
     out: dict[str, Any] = {
         "dealer": deal.dealer,
         "cards": deal.cards,
         "trump": None if deal.trump is None else NAME[deal.trump],
     }
+    if deal.marked:
+        assert rules is not None
+        _marked_document(out, deal, n, rules)
+        return out
     events = deal.events[:-1] if deal.dropped_lead else deal.events
     if deal.irregular or partial:
         out["events"] = [
@@ -708,3 +842,18 @@ def _deal_document(deal: DealState, n: int, partial: bool = False) -> dict[str, 
     if any(deal.blind):
         out["blind"] = list(deal.blind)
     return out
+
+
+def _marked_document(out: dict[str, Any], deal: DealState, n: int, rules: Ruleset) -> None:
+    """A deal annulled by a renege marked in tricks-taken mode, as Trickbook's ``reneged``
+    extension writes it: a score-sheet-only deal (the extension allows no ``events``), so its
+    bids are the bids that stood; ``taken`` is zeros, as the scorekeeper marked the renege
+    instead of counting the tricks, which an annulled deal does not score ("игра по сдаче
+    аннулируется"); ``scores`` as the sheet shows them."""
+    assert deal.table is not None
+    out["bids"] = [0 if bid is None else bid for bid in deal.table.bids]
+    out["taken"] = [0] * n
+    out["reneged"] = list(deal.marked)
+    out["scores"] = annulled_scores(rules, n, deal.marked)
+    if any(deal.blind):
+        out["blind"] = list(deal.blind)

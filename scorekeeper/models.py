@@ -73,6 +73,9 @@ class DraftEntry(AppendOnlyModel):
         PLAY = "play", _("Card played")
         TAKE_BACK = "take_back", _("Card taken back")
         HELD = "held", _("Renege let stand")
+        EXPOSE = "expose", _("Card exposed")
+        OUT_OF_TURN = "out_of_turn", _("Card played out of turn")
+        RENEGE = "renege", _("Renege not corrected")
         UNDO = "undo", _("Undo")
 
     draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="entries")
@@ -86,6 +89,9 @@ class DraftEntry(AppendOnlyModel):
     )
     blind = models.BooleanField(default=False)
     taken = models.JSONField(null=True, blank=True)
+    seats = models.JSONField(
+        null=True, blank=True, help_text="A renege marked in tricks-taken mode: the seats that reneged."
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -16,15 +16,20 @@ finished the fragment answers 286 and the polling stops.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
+from pathlib import Path
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -80,6 +85,11 @@ REFUSALS = {
     "TAKEN_MISMATCH": gettext_lazy("The tricks taken must add up to the cards dealt."),
     "EXPOSED_CARD_NOT_PLAYED": gettext_lazy("An exposed card must be played at the first legal chance."),
     "WRONG_CARD_COUNT": gettext_lazy("Every trick of this deal has been played."),
+    "IN_TURN": gettext_lazy("It is that player's turn: enter the card as played."),
+    "ALREADY_EXPOSED": gettext_lazy("That card is already face up."),
+    "OTHER_HAND": gettext_lazy("That card has been seen in another player's hand in this deal."),
+    "TOO_MANY_CARDS": gettext_lazy("That player has no more cards in hand."),
+    "RENEGED_WHO": gettext_lazy("Mark who reneged."),
 }
 
 
@@ -132,6 +142,17 @@ def _grid(played: set[int], default_suit: int | None) -> list[dict[str, Any]]:
     return groups
 
 
+def _loose_cards(played: set[int]) -> list[dict[str, Any]]:
+    """The cards that may still be in a hand, by suit: what the irregularity form offers."""
+    return [
+        {
+            "name": SUIT_LABELS[letter],
+            "cards": [_label(c) for c in sorted(cards_of(SUIT_MASK[s]), reverse=True) if c not in played],
+        }
+        for s, letter in enumerate(SUITS)
+    ]
+
+
 def _forbidden_bids(draft: Draft, entries: list[engine.Entry], state: engine.State) -> set[int]:
     """The bids the rules refuse now (the dealer hook), asked of the engine bid by bid."""
     deal = state.current
@@ -171,6 +192,13 @@ def describe(entry: engine.Entry | None, players: list[str]) -> str:
         return _("%(card)s taken back") % {"card": card}
     if entry.kind == "held":
         return _("renege let stand (%(name)s held %(card)s)") % {"name": name, "card": card}
+    if entry.kind == "expose":
+        return _("%(name)s exposed %(card)s") % {"name": name, "card": card}
+    if entry.kind == "out_of_turn":
+        return _("%(name)s played %(card)s out of turn") % {"name": name, "card": card}
+    if entry.kind == "renege":
+        names = ", ".join(players[s] for s in entry.seats or () if s < len(players))
+        return _("renege by %(names)s, deal annulled") % {"names": names}
     return entry.kind
 
 
@@ -193,14 +221,20 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
         "writable": services.can_write(user, draft) and not live,
         "take_over": services.can_take_over(user, draft) and draft.scorer_id != getattr(user, "pk", None),
         "rows": rows,
-        "totals": report["totals"],
+        # The games' sheet template (templates/games/sheets/oh-hell.html) reads these two.
+        "report": report,
+        "totals": [{"total": total, "recorded": None} for total in report["totals"]],
         "columns": 5 + 4 * n,
         "undo": describe(state.last, players),
+        # Every entry stored so far, undos included: grows with each one (the script's snapshot).
+        "revision": len(entries),
+        "service_worker_scope": service_worker_scope(),
         "poll_seconds": POLL_SECONDS,
         "complete": state.complete,
         "schedule": state.schedule,
         "slot": None,
         "findings": [f for f in report["findings"] if f.get("deal") is not None],
+        "renege_penalty": state.setup.rules.renege_penalty,
     }
     if rows and deal is not None and state.phase == "trump" and state.deals:
         last = report["deals"][-1]
@@ -254,6 +288,8 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
     if state.phase == "bidding" and not live:
         forbidden = _forbidden_bids(draft, entries, state)
         context["pad"] = [{"value": v, "forbidden": v in forbidden} for v in range(deal.cards + 1)]
+    if state.phase in ("bidding", "play") and not live:
+        context["loose_cards"] = _loose_cards(state.played)
     if state.phase in ("play", "played_out"):
         trick = state.trick
         led = SUIT_OF[trick[0][1]] if trick and len(trick) < n else None
@@ -307,8 +343,16 @@ RECORDED = frozenset({"BID_OUT_OF_TURN", "RENEGE_CORRECTED", "ILLEGAL_TAKE_BACK"
 
 
 def _recorded(deal: engine.DealState, players: list[str]) -> list[str]:
-    """The deal's irregularities so far: the engine's notes, and each change of bid."""
+    """The deal's irregularities so far: the engine's notes, each change of bid, each card
+    exposed or played out of turn (it stays face up until played)."""
     out = [f.message for f in (deal.table.f if deal.table is not None else []) if f.code in RECORDED]
+    for kind, seat, card in deal.exposures:
+        label = card_label(NAME[card])
+        values = {"name": players[seat], "card": label["text"] if label else NAME[card]}
+        if kind == "out_of_turn":
+            out.append(_("%(name)s played %(card)s out of turn: it stays face up") % values)
+        else:
+            out.append(_("%(name)s exposed %(card)s: it stays face up") % values)
     said: dict[int, int] = {}
     for e in deal.bid_events:
         if e.seat in said:
@@ -505,6 +549,9 @@ def entry_post(request: HttpRequest, pk: int) -> HttpResponse:
     taken = None
     if data.get("kind") == "taken":
         taken = [_int(data.get(f"taken_{seat}")) for seat in range(len(draft.players))]
+    seats = None
+    if data.get("kind") == "renege":
+        seats = [seat for seat in range(len(draft.players)) if data.get(f"reneged_{seat}")]
     error = ""
     status = 200
     try:
@@ -520,6 +567,7 @@ def entry_post(request: HttpRequest, pk: int) -> HttpResponse:
             card=data.get("card"),
             blind=data.get("blind") in ("1", "on", "true"),
             taken=taken,  # type: ignore[arg-type]
+            seats=seats,
         )
     except services.NotScorer as exc:
         raise PermissionDenied(str(exc)) from exc
@@ -612,7 +660,52 @@ def new_entry_id() -> str:
     return uuid.uuid4().hex
 
 
+# --- offline: the service worker -------------------------------------------------------------
+
+#: The draft page's shell: what the service worker keeps so the page opens with no connection.
+SHELL = ("css/trickbook.css", "css/scorekeeper.css", "js/scorekeeper.js", "vendor/htmx/htmx.min.js")
+
+
+def shell_version() -> str:
+    """Changes whenever a shell file or the worker changes, so browsers install the new worker
+    and drop the old cache (in production the hashed static URLs change too)."""
+    digest = hashlib.sha256()
+    for name in SHELL:
+        digest.update(static(name).encode())
+        found = finders.find(name)
+        if isinstance(found, str):
+            digest.update(Path(found).read_bytes())
+    digest.update(Path(settings.BASE_DIR, "templates", "scorekeeper", "sw.js").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def service_worker_scope() -> str:
+    return reverse("scorekeeper-service-worker").rsplit("/", 1)[0] + "/"
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The scorekeeper's service worker, served under the scorekeeper's prefix so that its scope
+    is those pages only (templates/scorekeeper/sw.js says what it does). Anyone may fetch it:
+    it holds no data, only the shell's URLs."""
+    scope = service_worker_scope()
+    response = render(
+        request,
+        "scorekeeper/sw.js",
+        {
+            "scope": scope,
+            "scope_pattern": scope.replace("/", "\\/"),
+            "shell": [static(name) for name in SHELL],
+            "version": shell_version(),
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Service-Worker-Allowed"] = scope
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 urlpatterns: list[URLPattern] = [
+    path("scorekeeper/sw.js", service_worker, name="scorekeeper-service-worker"),
     path("clubs/<slug:slug>/scorekeeper/", club_start, name="scorekeeper-club"),
     path("tournaments/<int:pk>/tables/<int:table_pk>/scorekeeper/", table_start, name="scorekeeper-table"),
     path("scorekeeper/<int:pk>/", draft_page, name="scorekeeper-draft"),

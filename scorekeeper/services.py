@@ -24,7 +24,7 @@ from django.db import transaction
 from accounts.models import User
 from games import permissions
 from games import services as game_services
-from games.models import Club, Upload
+from games.models import Club, Player, Upload
 from rules.cards import NAME, CardError, parse_card
 from rules.errors import MalformedDocument
 from rules.ohhell.ruleset import MAX_PLAYERS, MIN_PLAYERS, resolve_ruleset
@@ -34,6 +34,7 @@ from tournaments import services as tournament_services
 from tournaments.models import Round, Table, TableSeat
 
 GAME = "oh-hell"
+NAME_LENGTH = Player._meta.get_field("display_name").max_length or 150
 
 
 class ServiceError(game_services.ServiceError):
@@ -178,6 +179,8 @@ def draft_start(
     names = [" ".join(name.split()) for name in players]
     if any(not name for name in names):
         raise ServiceError("every seat needs a player's name")
+    if any(len(name) > NAME_LENGTH for name in names):
+        raise ServiceError(f"a player's name has at most {NAME_LENGTH} characters")
     keys = [name.casefold() for name in names]
     if len(set(keys)) != len(keys):
         raise ServiceError("the same player cannot sit in two seats")
@@ -215,6 +218,7 @@ def as_engine_entry(row: DraftEntry) -> engine.Entry:
         card=parse_card(row.card) if row.card else None,
         blind=row.blind,
         taken=None if row.taken is None else tuple(row.taken),
+        seats=None if row.seats is None else tuple(row.seats),
     )
 
 
@@ -243,6 +247,7 @@ def entry_add(
     card: str | None = None,
     blind: bool = False,
     taken: Sequence[int] | None = None,
+    seats: Sequence[int] | None = None,
 ) -> EntryResult:
     """Check an entry with the rules engine and store it; the same ``entry_id`` again is the stored entry.
 
@@ -264,6 +269,8 @@ def entry_add(
             return EntryResult(entry=existing, created=False, state=engine.run(setup_of(locked), entries))
         if not can_write(user, locked):
             raise NotScorer("only the draft's scorekeeper enters; an organiser may take it over")
+        if existing is not None:
+            raise ServiceError("that entry id belongs to another entry of this draft: make a new one")
         new = engine.Entry(
             kind=kind,
             seat=seat,
@@ -271,6 +278,7 @@ def entry_add(
             card=card_of(card),
             blind=bool(blind),
             taken=None if taken is None else tuple(int(t) for t in taken),
+            seats=None if seats is None else tuple(int(s) for s in seats),
         )
         state = engine.check(setup_of(locked), entries, new)
         row = DraftEntry.objects.create(
@@ -283,6 +291,7 @@ def entry_add(
             card="" if new.card is None else NAME[new.card],
             blind=new.blind,
             taken=None if new.taken is None else list(new.taken),
+            seats=None if new.seats is None else list(new.seats),
             user=user,
         )
         locked.save(update_fields=["updated_at"])

@@ -76,9 +76,10 @@ def fresh_local_cache() -> None:
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    backend = caches["default"]
-    if isinstance(backend, LocMemCache):
-        backend.clear()
+    for alias in ("default", "pages"):
+        backend = caches[alias]
+        if isinstance(backend, LocMemCache):
+            backend.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -144,15 +145,50 @@ def celery_worker_process(
             proc.wait()
         # The server may not have noticed the worker's connection close yet;
         # end it so the test database can be dropped.
-        others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        with django_db_blocker.unblock(), connection.cursor() as cursor:
-            cursor.execute(f"SELECT pg_terminate_backend(pid) {others}")
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:  # termination is asynchronous: wait until they are gone
-                cursor.execute(f"SELECT count(*) {others}")
-                if cursor.fetchone()[0] == 0:
-                    break
-                time.sleep(0.05)
+        with django_db_blocker.unblock():
+            end_other_sessions([connection.settings_dict["NAME"]])
+
+
+def end_other_sessions(databases: list[str]) -> int:
+    """End every session on these PostgreSQL test databases but this thread's own, and wait
+    until the server has let them go; the number ended."""
+    from django.db import connection
+
+    others = "FROM pg_stat_activity WHERE datname = ANY(%s) AND pid <> pg_backend_pid()"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(pg_terminate_backend(pid)) {others}", [databases])
+        ended = int(cursor.fetchone()[0])
+        deadline = time.monotonic() + 10
+        while ended and time.monotonic() < deadline:  # termination is asynchronous: wait until they are gone
+            cursor.execute(f"SELECT count(*) {others}", [databases])
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.05)
+    return ended
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test databases; before they are dropped, nothing is left connected to them.
+
+    A session still open when the run ends — a subprocess (web server, worker) or a thread
+    whose connection the server has not yet seen close — made the drop fail at the end of the
+    PostgreSQL pass ("database ... is being accessed by other users", reported by pytest-django
+    as a PytestWarning). Only test databases (Django's ``test_`` prefix) are touched.
+    """
+    from django.db import connections
+    from django.db.backends.base.creation import TEST_DATABASE_PREFIX
+
+    yield
+    names = [
+        connections[alias].settings_dict["NAME"]
+        for alias in connections
+        if connections[alias].vendor == "postgresql"
+        and str(connections[alias].settings_dict["NAME"]).startswith(TEST_DATABASE_PREFIX)
+    ]
+    if names:
+        with django_db_blocker.unblock():
+            end_other_sessions(names)
 
 
 @pytest.fixture(scope="session")
@@ -193,6 +229,7 @@ from rest_framework.test import APIClient  # noqa: E402
 from accounts.models import User  # noqa: E402
 from games.models import Club, Membership  # noqa: E402
 from tests.games.factories import ClubFactory, MembershipFactory, UserFactory  # noqa: E402
+from tests.private_services import private_postgres, private_redis  # noqa: E402, F401 - fixtures
 
 
 @dataclass

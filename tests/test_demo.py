@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import Count
 
 from accounts.models import User
 from games.models import Club, Membership, Player
@@ -137,3 +138,17 @@ def test_demo_has_a_durak_evening_scored_by_places():
     lines = Standing.objects.filter(tournament=durak)
     assert lines.count() == 6
     assert all(line.games == 2 for line in lines)
+
+
+def test_every_demo_game_is_analysed_for_luck_and_skill():
+    from games import analytics
+    from games.models import Game, GameAnalysis
+
+    call_command("load_demo", verbosity=0)
+    games = Game.objects.filter(club__slug="kozyr")
+    assert not analytics.unanalysed(games).exists()
+    statuses = dict(
+        GameAnalysis.objects.filter(game__in=games).values_list("game_type").annotate(n=Count("pk"))
+    )
+    assert set(statuses) == {"oh-hell", "bridge-rubber", "preferans", "durak"}
+    assert analytics.status_counts(games)["analysed"] == games.count()  # every demo log holds its cards

@@ -54,6 +54,9 @@ def world(people) -> World:
     table = round_.tables.get()
     tournaments.table_game_upload(table=table, content=table_log(table, 5), user=people.scorer)
     player = game.seats.order_by("seat").first().player_id
+    from games import analytics
+
+    analytics.analyse_games([game.pk])  # the luck-and-skill pages and downloads have rows to show
     return World(game=game.pk, dispute=dispute.pk, tournament=tournament.pk, table=table.pk, player=player)
 
 
@@ -66,6 +69,13 @@ PAGES = [
     ("/disputes/{dispute}/", (404, 200, 200, 200, 404, 200)),
     ("/clubs/kozyr/upload/", (302, 403, 200, 200, 404, 200)),
     ("/clubs/kozyr/players/{player}/", (404, 200, 200, 200, 404, 200)),
+    ("/clubs/kozyr/players/{player}/analytics.csv", (404, 200, 200, 200, 404, 200)),
+    ("/games/{game}/analysis/", (404, 200, 200, 200, 404, 200)),
+    ("/games/{game}/analysis.csv", (404, 200, 200, 200, 404, 200)),
+    ("/clubs/kozyr/analytics/", (404, 200, 200, 200, 404, 200)),
+    ("/clubs/kozyr/analytics.csv", (404, 200, 200, 200, 404, 200)),
+    ("/tournaments/{tournament}/analytics/", (404, 200, 200, 200, 404, 200)),
+    ("/tournaments/{tournament}/analytics.csv", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/standings/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/standings/live/", (404, 200, 200, 200, 404, 200)),
@@ -79,6 +89,7 @@ PAGES = [
     ("/tournaments/{tournament}/tables/{table}/sheet/", (302, 403, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/tables/{table}/upload/", (302, 403, 200, 200, 404, 200)),
     ("/clubs/kozyr/scorekeeper/", (302, 403, 200, 200, 404, 200)),
+    ("/scorekeeper/sw.js", (200, 200, 200, 200, 200, 200)),  # the service worker: no data in it
 ]
 
 
@@ -107,6 +118,7 @@ def test_every_page_of_the_site_is_in_the_matrix_or_tested_elsewhere(world):
         "home",
         "healthz",
         "set_language",
+        "choose-language",
         # writes (POST), each tested with its form; downloads tested with their game type
         "dispute-comment",
         "dispute-decide",

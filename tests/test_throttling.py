@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -18,9 +18,11 @@ PASSWORD = "a-long-passphrase"  # tests/games/factories.py
 
 @pytest.fixture(autouse=True)
 def _clean_counters():
-    cache.clear()
+    for alias in ("default", "pages"):
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in ("default", "pages"):
+        caches[alias].clear()
 
 
 def sign_in(client, username: str, password: str):

@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import permissions, selectors
+from games import analytics, permissions, selectors
 from games.api import _uploaded_bytes, acting_user, club_for, error_response, require
 from games.csv_export import csv_response
 from games.idempotency import idempotent
@@ -339,6 +339,38 @@ class TournamentGamesView(APIView):
         tournament = tournament_for(request, pk)
         games = selectors.game_list_queryset(Game.objects.filter(table__round__tournament=tournament))
         return Response(GameSerializer(games, many=True).data)
+
+
+class TournamentAnalyticsView(APIView):
+    """Luck and skill per player over the tournament's games (games.analytics; docs/analytics.md):
+    shown beside the standings as information, never replacing them."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                response=OpenApiTypes.OBJECT,
+                description="{games: {analysed, nothing, waiting}, players: [{player, player_name, summary}]}; "
+                "the summary's fields are the tournament's game's (docs/analytics.md).",
+            ),
+            404: OpenApiResponse(description="No such tournament, or not one you may read."),
+        }
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = tournament_for(request, pk)
+        games = Game.objects.filter(table__round__tournament=tournament)
+        summaries = analytics.games_analytics(games).get(tournament.game_type, {})
+        names = dict(Player.objects.filter(pk__in=summaries).values_list("pk", "display_name"))
+        return Response(
+            {
+                "games": analytics.status_counts(games),
+                "players": [
+                    {"player": player, "player_name": names[player], "summary": summary}
+                    for player, summary in sorted(summaries.items(), key=lambda item: names[item[0]])
+                ],
+            }
+        )
 
 
 class TournamentAuditView(APIView):

@@ -52,6 +52,8 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("games.AuditReport", "game__club"),
     ("games.Finding", "game__club"),
     ("games.DealSeat", "game__club"),
+    ("games.GameAnalysis", "game__club"),
+    ("games.SeatAnalysis", "game__club"),
     ("games.Upload", "club"),
     ("games.Dispute", "game__club"),
     ("games.DisputeEvent", "dispute__game__club"),
@@ -72,6 +74,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
 #: Models not archived, and why.
 LEFT_OUT = {
     "games.IdempotencyKey": "a retry guard for a day's API requests, not a record",
+    "games.DealEstimate": "a cache of estimates keyed by a deal's cards, shared by clubs and rebuilt on demand",
 }
 
 

@@ -12,13 +12,14 @@ the seat order N, E, S, W) and the per-seat results its games store.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -439,29 +440,37 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
 # --- standings -----------------------------------------------------------------------
 
 
-def table_results(tournament: Tournament) -> list[standings.TableResult]:
+#: A part of a tournament's rounds for the standings: round numbers from the first up to (not
+#: including) the stop; None for no bound.
+RoundSpan = tuple[int | None, int | None]
+
+
+def table_results(tournament: Tournament, *, rounds: RoundSpan = (None, None)) -> list[standings.TableResult]:
     """Each finished table of a confirmed round: its game's seats, totals, contracts made and whists.
 
     One read of the games' seats, whatever the number of tables: each seat
     carries its own results (written with the game's report from the rules'
     ``seat_results``; a bridge seat has its side's), so no deal rows are
     scanned. The models' default ordering is dropped: it would join the
-    games, revisions and reports for nothing.
+    games, revisions and reports for nothing. ``rounds`` reads only the
+    tables of those rounds (a part of a compile split over workers).
     """
-    rows = (
-        GameSeat.objects.filter(
-            game__table__round__tournament=tournament, game__table__round__status=Round.Status.CONFIRMED
-        )
-        .order_by()
-        .values_list(
-            "game__table__id",
-            "game__table__round__number",
-            "seat",
-            "player_id",
-            "total",
-            "contracts_made",
-            "whists",
-        )
+    played = GameSeat.objects.filter(
+        game__table__round__tournament=tournament, game__table__round__status=Round.Status.CONFIRMED
+    )
+    first, stop = rounds
+    if first is not None:
+        played = played.filter(game__table__round__number__gte=first)
+    if stop is not None:
+        played = played.filter(game__table__round__number__lt=stop)
+    rows = played.order_by().values_list(
+        "game__table__id",
+        "game__table__round__number",
+        "seat",
+        "player_id",
+        "total",
+        "contracts_made",
+        "whists",
     )
     tables: dict[int, tuple[int, dict[int, tuple[int, float, int, float]]]] = {}
     for table_id, round_number, seat, player_id, total, made, whists in rows:
@@ -488,17 +497,88 @@ def table_results(tournament: Tournament) -> list[standings.TableResult]:
     return results
 
 
+def standings_rules(tournament: Tournament) -> dict[str, Any]:
+    """How the tournament ranks (method, table points, tie-breaks, seed), as JSON a task can carry:
+    a compile split over workers ranks by the rules it started with."""
+    return {
+        "method": tournament.standings_method,
+        "table_points": {str(size): list(points) for size, points in tournament.table_points.items()},
+        "tiebreaks": list(tournament.tiebreaks),
+        "seed": tournament.seed,
+    }
+
+
+def _ranking(rules: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of standings.rank / compile_standings for these rules."""
+    return {
+        "method": rules["method"],
+        "table_points": {int(size): points for size, points in rules["table_points"].items()},
+        "tiebreaks": rules["tiebreaks"],
+        "seed": rules["seed"],
+    }
+
+
 def standings_compile(*, tournament: Tournament) -> list[Standing]:
     """Recompute the standings from the tables' games and replace the Standing rows in one transaction."""
     players = list(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     lines = standings.compile_standings(
-        players,
-        table_results(tournament),
-        method=tournament.standings_method,
-        table_points={int(size): points for size, points in tournament.table_points.items()},
-        tiebreaks=tournament.tiebreaks,
-        seed=tournament.seed,
+        players, table_results(tournament), **_ranking(standings_rules(tournament))
     )
+    return _standings_write(tournament, lines)
+
+
+def tables_per_round(tournament: Tournament) -> list[tuple[int, int]]:
+    """(round number, tables with a game) for each confirmed round that has one, in round order."""
+    return list(
+        Table.objects.filter(
+            round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
+        )
+        .order_by("round__number")
+        .values("round__number")
+        .annotate(tables=Count("pk"))
+        .values_list("round__number", "tables")
+    )
+
+
+def round_spans(counts: Sequence[tuple[int, int]], *, part_tables: int) -> list[RoundSpan]:
+    """Cut the rounds, in order, into as many parts of whole rounds as hold ``part_tables`` tables
+    each (at least one), about even. The first part is open below and the last open above, so
+    a round confirmed after the cut is still read by one part."""
+    total = sum(tables for _, tables in counts)
+    parts = max(1, total // max(1, part_tables))
+    starts: list[int] = []
+    done = 0
+    for number, tables in counts:
+        if len(starts) < parts - 1 and done * parts >= (len(starts) + 1) * total:
+            starts.append(number)
+        done += tables
+    bounds: list[int | None] = [None, *starts, None]
+    return list(itertools.pairwise(bounds))
+
+
+def standings_part(*, tournament: Tournament, rounds: RoundSpan, rules: dict[str, Any]) -> dict[str, Any]:
+    """One part of a split compile: the tally of these rounds' tables, as flat numbers for the merge
+    (placings only for table points, the tables' places only for head-to-head)."""
+    counted = standings.tally(
+        table_results(tournament, rounds=rounds),
+        placings=rules["method"] == "table_points",
+        tables="head_to_head" in rules["tiebreaks"],
+    )
+    return dict(counted.to_wire())
+
+
+def standings_merge(
+    *, tournament: Tournament, parts: Sequence[dict[str, Any]], rules: dict[str, Any]
+) -> list[Standing]:
+    """The parts' tallies merged and ranked as :func:`standings_compile` ranks all the tables at
+    once, and written the same way."""
+    players = list(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    counted = standings.merge(standings.Tally.from_wire(part) for part in parts)
+    return _standings_write(tournament, standings.rank(players, counted, **_ranking(rules)))
+
+
+def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) -> list[Standing]:
+    """Replace the tournament's Standing rows with these lines, in one transaction."""
     now = timezone.now()
     rows = [
         Standing(
@@ -521,11 +601,12 @@ def standings_compile(*, tournament: Tournament) -> list[Standing]:
 
 
 def request_rating(game: Game) -> None:
-    """Rate a newly recorded game of a rated tournament once the transaction commits."""
-    from tournaments.tasks import update_ratings
+    """Rate a newly recorded game of a rated tournament once the transaction commits (a broker
+    that cannot be reached then is logged, not raised: tasks.queue_rating_safely)."""
+    from tournaments.tasks import queue_rating_safely
 
     game_id = game.pk
-    transaction.on_commit(lambda: update_ratings.delay(game_id))
+    transaction.on_commit(lambda: queue_rating_safely(game_id))
 
 
 def request_compile(tournament: Tournament) -> None:

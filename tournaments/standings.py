@@ -11,14 +11,18 @@ the partners of a table share a place. Tie-breaks, in
 the order the organiser chose before the start (FIDE-style): head-to-head
 among the tied, contracts made, best single game, table wins, a drawing of
 lots (seeded). Players still tied share the place, shown "3–4".
+
+A compile is the ranking of a tally of the tables (:func:`tally`, :func:`rank`); a very large
+tournament's is tallied per span of rounds on several workers and the tallies merged
+(:func:`merge`, issue 10), which lands on the same lines.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 TIEBREAKS = ("head_to_head", "contracts_made", "best_game", "table_wins", "lots")
 METHODS = ("total", "table_points", "average", "whists")
@@ -87,17 +91,130 @@ def compile_standings(
     tiebreaks: Sequence[str] = (),
     seed: int = 0,
 ) -> list[Line]:
-    """Rank every entered player from the tables' results (players without a game score 0)."""
+    """Rank every entered player from the tables' results (players without a game score 0).
+
+    The tally of all the tables at once, ranked: :func:`rank` of one :func:`tally`. A compile
+    split over workers ranks the :func:`merge` of the parts' tallies instead, and lands on the
+    same lines.
+    """
+    check_rules(method, tiebreaks)
+    return rank(
+        players,
+        tally(results, placings=method == "table_points", tables="head_to_head" in tiebreaks),
+        method=method,
+        table_points=table_points,
+        tiebreaks=tiebreaks,
+        seed=seed,
+    )
+
+
+def check_rules(method: str, tiebreaks: Sequence[str]) -> None:
+    """Refuse a standings method or tie-break this module does not know."""
     if method not in METHODS:
         raise ValueError(f"unknown standings method {method!r}; one of {', '.join(METHODS)}")
     for name in tiebreaks:
         if name not in TIEBREAKS:
             raise ValueError(f"unknown tie-break {name!r}; one of {', '.join(TIEBREAKS)}")
-    lines = {p: Line(player=p) for p in players}
+
+
+#: A table as head-to-head reads it: its players in seat order and the first place each shares.
+Seated = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass
+class Tally:
+    """What a set of tables adds to the standings, before ranking.
+
+    Per player the sums (games, total, whists, contracts made, table wins) and the best game;
+    with ``placings``, how often the player shared places first..last at a table of a size (the
+    table points are worked out from these when ranking, with the scale); with ``tables``, each
+    table's players and places, which head-to-head needs ("among the tied": only known once
+    every table is counted). The tallies of disjoint sets of tables merge exactly — counts,
+    sums of whole numbers, maxima, a list of tables — so standings compiled per group of rounds
+    and merged equal the compile of every table at once, whatever the split.
+    """
+
+    lines: dict[int, Line] = field(default_factory=dict)
+    placings: dict[int, Counter[tuple[int, int, int]]] = field(default_factory=dict)
+    tables: list[Seated] = field(default_factory=list)
+
+    def to_wire(self) -> dict[str, Sequence[int | float]]:
+        """Flat lists of numbers (whole numbers as ints), for a task's JSON result."""
+        lines = list(self.lines.values())
+        placings = [
+            number
+            for player, counts in self.placings.items()
+            for (size, first, last), count in counts.items()
+            for number in (player, size, first, last, count)
+        ]
+        seats = [len(players) for players, _ in self.tables]
+        return {
+            "player": [line.player for line in lines],
+            "games": [line.games for line in lines],
+            "total": [_compact(line.total) for line in lines],
+            "whists": [_compact(line.whists) for line in lines],
+            "contracts_made": [line.contracts_made for line in lines],
+            "best_game": [_compact(line.best_game or 0.0) for line in lines],
+            "table_wins": [line.table_wins for line in lines],
+            "placings": placings,
+            "seats": seats,
+            "table_players": [p for players, _ in self.tables for p in players],
+            "table_places": [f for _, firsts in self.tables for f in firsts],
+        }
+
+    @classmethod
+    def from_wire(cls, wire: Mapping[str, Sequence[int | float]]) -> Tally:
+        """The tally :meth:`to_wire` wrote (floats come back bit for bit)."""
+        out = cls()
+        columns = zip(
+            wire["player"],
+            wire["games"],
+            wire["total"],
+            wire["whists"],
+            wire["contracts_made"],
+            wire["best_game"],
+            wire["table_wins"],
+            strict=True,
+        )
+        for player, games, total, whists, made, best, wins in columns:
+            out.lines[int(player)] = Line(
+                player=int(player),
+                games=int(games),
+                total=float(total),
+                whists=float(whists),
+                contracts_made=int(made),
+                best_game=float(best),
+                table_wins=int(wins),
+            )
+        placings = wire["placings"]
+        for i in range(0, len(placings), 5):
+            player, size, first, last, count = (int(n) for n in placings[i : i + 5])
+            out.placings.setdefault(player, Counter())[(size, first, last)] += count
+        players, places = wire["table_players"], wire["table_places"]
+        at = 0
+        for seats in wire["seats"]:
+            end = at + int(seats)
+            out.tables.append((tuple(int(p) for p in players[at:end]), tuple(int(f) for f in places[at:end])))
+            at = end
+        return out
+
+
+def _compact(number: float) -> int | float:
+    return int(number) if float(number).is_integer() else number
+
+
+def tally(results: Iterable[TableResult], *, placings: bool = False, tables: bool = False) -> Tally:
+    """Count the tables' results: per player the sums and best game; the placings (for table
+    points) and the tables' places (for head-to-head) only when asked, as they cost the most."""
+    out = Tally()
+    lines = out.lines
     for result in results:
         places = result.places()
+        size = len(result.players)
         for seat, player in enumerate(result.players):
-            line = lines.setdefault(player, Line(player=player))
+            line = lines.get(player)
+            if line is None:
+                line = lines[player] = Line(player=player)
             total = result.totals[seat]
             first, last = places[seat]
             line.games += 1
@@ -106,8 +223,53 @@ def compile_standings(
             line.whists += result.whists[seat] if seat < len(result.whists) else 0.0
             line.best_game = total if line.best_game is None else max(line.best_game, total)
             line.table_wins += first == 1
-            if method == "table_points":
-                line.points += table_points_for(len(result.players), first, last, table_points or {})
+            if placings:
+                out.placings.setdefault(player, Counter())[(size, first, last)] += 1
+        if tables:
+            out.tables.append((result.players, tuple(first for first, _ in places)))
+    return out
+
+
+def merge(tallies: Iterable[Tally]) -> Tally:
+    """One tally of the tables of all the parts (each table counted in exactly one part)."""
+    out = Tally()
+    lines = out.lines
+    for part in tallies:
+        for player, counted in part.lines.items():
+            line = lines.get(player)
+            if line is None:
+                lines[player] = replace(counted, tiebreaks={})
+                continue
+            line.games += counted.games
+            line.total += counted.total
+            line.whists += counted.whists
+            line.contracts_made += counted.contracts_made
+            if counted.best_game is not None:
+                line.best_game = (
+                    counted.best_game if line.best_game is None else max(line.best_game, counted.best_game)
+                )
+            line.table_wins += counted.table_wins
+        for player, counts in part.placings.items():
+            out.placings.setdefault(player, Counter()).update(counts)
+        out.tables.extend(part.tables)
+    return out
+
+
+def rank(
+    players: Sequence[int],
+    counted: Tally,
+    *,
+    method: str = "total",
+    table_points: Mapping[int, Sequence[float]] | None = None,
+    tiebreaks: Sequence[str] = (),
+    seed: int = 0,
+) -> list[Line]:
+    """The standings from a tally: points by the method, then the tie-breaks in order, then
+    shared places. The tally is read, not changed."""
+    check_rules(method, tiebreaks)
+    lines = {p: Line(player=p) for p in players}
+    for player, line in counted.lines.items():
+        lines[player] = replace(line, tiebreaks={})
     for line in lines.values():
         if method == "total":
             line.points = line.total
@@ -115,15 +277,24 @@ def compile_standings(
             line.points = line.total / line.games if line.games else 0.0
         elif method == "whists":
             line.points = line.whists
+        elif method == "table_points":
+            # "Tied places sharing the points of the places they cover evenly", per table; summed
+            # in one order (by size and places) whatever order the tables were counted in.
+            counts: Mapping[tuple[int, int, int], int] = counted.placings.get(line.player, {})
+            line.points = sum(
+                count * table_points_for(size, first, last, table_points or {})
+                for (size, first, last), count in sorted(counts.items())
+            )
     _draw_lots(list(lines.values()), seed)
     ordered = sorted(lines.values(), key=lambda ln: (-ln.points, ln.player))
-    tables_of = _tables_of(results)
+    heads = "head_to_head" in tiebreaks
+    tables_of = _tables_of(counted.tables) if heads else {}
     tiers: list[list[Line]] = []
     for group in _equal_runs(ordered, lambda ln: ln.points):
-        h2h = _head_to_head(group, results, tables_of) if len(group) > 1 else {}
+        h2h = _head_to_head(group, counted.tables, tables_of) if heads and len(group) > 1 else {}
         for line in group:
             line.tiebreaks = {name: _value(name, line, h2h) for name in tiebreaks}
-        tiers.extend(_break_ties(group, list(tiebreaks), results, tables_of))
+        tiers.extend(_break_ties(group, list(tiebreaks), counted.tables, tables_of))
     rank = 1
     standings = []
     for tier in tiers:
@@ -150,51 +321,51 @@ def _value(name: str, line: Line, h2h: Mapping[int, float]) -> float | int | Non
     return int(getattr(line, name))
 
 
-def _tables_of(results: Sequence[TableResult]) -> dict[int, list[int]]:
-    """Per player, the indexes of the results they sat in (in the results' order)."""
+def _tables_of(tables: Sequence[Seated]) -> dict[int, list[int]]:
+    """Per player, the indexes of the tables they sat at (in the tables' order)."""
     tables_of: dict[int, list[int]] = defaultdict(list)
-    for index, result in enumerate(results):
-        for player in dict.fromkeys(result.players):
+    for index, (players, _) in enumerate(tables):
+        for player in dict.fromkeys(players):
             tables_of[player].append(index)
     return tables_of
 
 
 def _head_to_head(
     group: Sequence[Line],
-    results: Sequence[TableResult],
+    tables: Sequence[Seated],
     tables_of: Mapping[int, Sequence[int]] | None = None,
 ) -> dict[int, float]:
     """Among the tied: a point for each tied rival finished below at a shared table, half for level.
 
-    With ``tables_of`` (from :func:`_tables_of`) only the tables where two
-    or more of the tied sat are visited, in the results' order; the others
-    add nothing.
+    Finished below: a worse place at the table (the places of :meth:`TableResult.places`, so
+    level totals are a level place). With ``tables_of`` (from :func:`_tables_of`) only the
+    tables where two or more of the tied sat are visited; the others add nothing.
     """
     tied = {line.player for line in group}
     score: dict[int, float] = defaultdict(float)
     if tables_of is not None:
         seen = Counter(index for player in tied for index in tables_of.get(player, ()))
-        results = [results[index] for index in sorted(i for i, n in seen.items() if n > 1)]
-    for result in results:
-        at_table = [(p, t) for p, t in zip(result.players, result.totals, strict=True) if p in tied]
-        for p, t in at_table:
-            for q, u in at_table:
+        tables = [tables[index] for index in sorted(i for i, n in seen.items() if n > 1)]
+    for players, firsts in tables:
+        at_table = [(p, f) for p, f in zip(players, firsts, strict=True) if p in tied]
+        for p, f in at_table:
+            for q, g in at_table:
                 if p != q:
-                    score[p] += 1.0 if t > u + _EPSILON else 0.5 if abs(t - u) <= _EPSILON else 0.0
+                    score[p] += 1.0 if f < g else 0.5 if f == g else 0.0
     return {p: score.get(p, 0.0) for p in tied}
 
 
 def _break_ties(
     group: list[Line],
     remaining: list[str],
-    results: Sequence[TableResult],
+    tables: Sequence[Seated],
     tables_of: Mapping[int, Sequence[int]] | None = None,
 ) -> list[list[Line]]:
     """Split a tied group by the first tie-break, then each sub-group by the next (head-to-head recomputed)."""
     if len(group) == 1 or not remaining:
         return [group]
     name, rest = remaining[0], remaining[1:]
-    h2h = _head_to_head(group, results, tables_of) if name == "head_to_head" else {}
+    h2h = _head_to_head(group, tables, tables_of) if name == "head_to_head" else {}
 
     def key(line: Line) -> float:
         value = _value(name, line, h2h)
@@ -205,7 +376,7 @@ def _break_ties(
 
     tiers = []
     for tier in _equal_runs(sorted(group, key=key), key):
-        tiers.extend(_break_ties(tier, rest, results, tables_of))
+        tiers.extend(_break_ties(tier, rest, tables, tables_of))
     return tiers
 
 

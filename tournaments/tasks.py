@@ -15,16 +15,32 @@ stale in the database, in its own transaction; queuing after the commit may fail
 and the broker are Redis) and is only logged; the beat task :func:`sweep_stale_standings`
 queues every stale tournament again each minute, and the compile clears the mark before it
 reads.
+
+A very large tournament (issue 10: STANDINGS_PARALLEL_MIN_TABLES tables or more) is compiled
+as a chord in the same flow: one part per span of whole rounds reads and tallies its tables
+(standings.tally) on any worker, and the merge ranks the merged tallies exactly as the single
+compile ranks all the tables, writes the rows the same way, and goes on where the task left
+off (once more after a burst, then the flag). The task hands over and returns rather than
+waiting for the chord, so a worker never blocks on its own parts.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from celery import shared_task
+from celery import chord, shared_task
+from celery.result import AsyncResult
 from django.conf import settings
 from django.core.cache import cache
+from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
+    from tournaments.services import RoundSpan
 
 PENDING_TTL_S = 300
 #: A burst is over when no change came for this long.
@@ -68,6 +84,24 @@ def queue_compile_safely(tournament_id: int) -> bool:
         return False
 
 
+def queue_rating_safely(game_id: int) -> bool:
+    """Queue :func:`update_ratings` for a newly recorded or corrected game; True when queued.
+
+    Sent without a stored result: nothing reads it, and asking the result store (Redis) to
+    watch for one blocks the request for Celery's 20 reconnection attempts when Redis is down.
+    A broker that cannot be reached is logged, not raised — the upload is committed and
+    answers 201 — and the nightly rebuild (:func:`rebuild_ratings`) rates the game then
+    (issue 11; tests/tournaments/test_redis_restart.py restarts a real Redis)."""
+    try:
+        update_ratings.apply_async((game_id,), ignore_result=True)
+    except (OperationalError, RedisError):
+        logger.warning(
+            "rating of game %s not queued; the nightly rebuild will rate it", game_id, exc_info=True
+        )
+        return False
+    return True
+
+
 @shared_task(name="tournaments.sweep_stale_standings")
 def sweep_stale_standings() -> int:
     """Queue a compile for every tournament whose standings are marked stale (beat, each minute)."""
@@ -97,26 +131,128 @@ def _wait_for_quiet(tournament_id: int) -> None:
 @shared_task(name="tournaments.compile_standings")
 def compile_standings(tournament_id: int) -> int:
     """Recompile a tournament's standings (twice when a burst of changes came in while it
-    compiled); returns the number of lines written."""
+    compiled); returns the number of lines written, or 0 when the compile went out as a chord
+    (a tournament of STANDINGS_PARALLEL_MIN_TABLES tables or more: :func:`start_parallel_compile`),
+    whose merge writes them and carries on from here."""
+    return _compile(tournament_id, attempt=0)
+
+
+#: Compiles per task at most: one at once, one more after a burst.
+ATTEMPTS = 2
+
+
+def _compile(tournament_id: int, *, attempt: int) -> int:
+    """Compile from this attempt on, in this process or as a chord; then drop the flag (unless a
+    chord was sent: its merge goes on from the same attempt)."""
     from tournaments.models import Tournament
-    from tournaments.services import standings_compile
+    from tournaments.services import standings_compile, standings_rules
 
     lines = 0
-    for attempt in range(2):
-        if attempt:
+    for step in range(attempt, ATTEMPTS):
+        if step:
             _wait_for_quiet(tournament_id)
         # Cleared before reading: a change committed during the compile marks it stale again.
         Tournament.objects.filter(pk=tournament_id).update(standings_stale=False)
         tournament = Tournament.objects.filter(pk=tournament_id).first()
         if tournament is None:
             break
+        spans = parallel_spans(tournament)
+        if spans is not None:
+            start_parallel_compile(tournament_id, spans, rules=standings_rules(tournament), attempt=step)
+            return 0
         lines = len(standings_compile(tournament=tournament))
         if not _stale(tournament_id):
             break
-    cache.delete(pending_key(tournament_id))
-    if _stale(tournament_id):  # a change after the last compile, before the flag was dropped
-        queue_compile_safely(tournament_id)
+    _done(tournament_id)
     return lines
+
+
+def _done(tournament_id: int) -> None:
+    """Drop the flag; a change after the last compile, before the flag was dropped, queues the next."""
+    cache.delete(pending_key(tournament_id))
+    if _stale(tournament_id):
+        queue_compile_safely(tournament_id)
+
+
+# --- a large tournament's compile, split by rounds over the workers (issue 10) -----------------
+
+
+def parallel_spans(tournament: Tournament) -> list[RoundSpan] | None:
+    """The round spans to compile in parallel, or None to compile in one go: below
+    STANDINGS_PARALLEL_MIN_TABLES tables with a game (0: never), or when the rounds do not cut
+    into two parts. Parts are whole rounds of at least half the threshold each, so a split
+    has two parts or more and each part's read is worth a task's round trip."""
+    from tournaments.services import round_spans, tables_per_round
+
+    threshold = int(getattr(settings, "STANDINGS_PARALLEL_MIN_TABLES", 0))
+    if threshold <= 0:
+        return None
+    counts = tables_per_round(tournament)
+    if sum(tables for _, tables in counts) < threshold:
+        return None
+    spans = round_spans(counts, part_tables=max(1, threshold // 2))
+    return spans if len(spans) > 1 else None
+
+
+def start_parallel_compile(
+    tournament_id: int, spans: Sequence[RoundSpan], *, rules: dict[str, Any], attempt: int = 0
+) -> AsyncResult[int]:
+    """Send the compile as a chord: :func:`standings_part` per span of rounds (any worker takes
+    one), then :func:`standings_merge`, which ranks and writes; ``.get()`` is the lines written.
+
+    ``rules`` (services.standings_rules) are read once, when the chord is sent, so the parts
+    and the merge rank alike; a change of them meanwhile marks the standings stale and the
+    merge compiles again. A part that fails (after its redeliveries) calls
+    :func:`standings_failed`: the standings are marked stale again and the flag dropped, so
+    the sweep retries within a minute.
+    """
+    parts = [standings_part.s(tournament_id, first, stop, rules) for first, stop in spans]
+    merge = standings_merge.s(tournament_id, attempt, rules).on_error(standings_failed.si(tournament_id))
+    result: AsyncResult[int] = chord(parts)(merge)
+    return result
+
+
+@shared_task(name="tournaments.standings_part")
+def standings_part(
+    tournament_id: int, first: int | None, stop: int | None, rules: dict[str, Any]
+) -> dict[str, Any]:
+    """A chord's part: the tally of the tournament's rounds first..stop (flat numbers)."""
+    from tournaments.models import Tournament
+    from tournaments.services import standings_part as tally_part
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    return tally_part(tournament=tournament, rounds=(first, stop), rules=rules)
+
+
+@shared_task(name="tournaments.standings_merge")
+def standings_merge(
+    parts: list[dict[str, Any]], tournament_id: int, attempt: int, rules: dict[str, Any]
+) -> int:
+    """The chord's merge: rank the parts' tallies and write the lines, then go on as
+    :func:`compile_standings` does — once more after a burst, then drop the flag."""
+    from tournaments.models import Tournament
+    from tournaments.services import standings_merge as merge_parts
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        _done(tournament_id)
+        return 0
+    lines = len(merge_parts(tournament=tournament, parts=parts, rules=rules))
+    if _stale(tournament_id) and attempt + 1 < ATTEMPTS:
+        _compile(tournament_id, attempt=attempt + 1)
+    else:
+        _done(tournament_id)
+    return lines
+
+
+@shared_task(name="tournaments.standings_failed")
+def standings_failed(tournament_id: int) -> None:
+    """A split compile failed: mark the standings stale and drop the flag, for the sweep to retry."""
+    from tournaments.models import Tournament
+
+    logger.warning("the split standings compile of tournament %s failed; the sweep will retry", tournament_id)
+    Tournament.objects.filter(pk=tournament_id).update(standings_stale=True)
+    cache.delete(pending_key(tournament_id))
 
 
 @shared_task(name="tournaments.update_ratings")

@@ -40,6 +40,9 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/games/", api.TournamentGamesView.as_view(), name="tournament-games"),
     path("tournaments/<int:pk>/audit/", api.TournamentAuditView.as_view(), name="tournament-audit"),
+    path(
+        "tournaments/<int:pk>/analytics/", api.TournamentAnalyticsView.as_view(), name="tournament-analytics"
+    ),
     path("tournaments/<int:pk>/standings/", api.StandingsView.as_view(), name="tournament-standings"),
     path("clubs/<slug:slug>/ratings/", api.ClubRatingsView.as_view(), name="club-ratings"),
     path("players/<int:pk>/ratings/", api.PlayerRatingHistoryView.as_view(), name="player-ratings"),

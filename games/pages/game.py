@@ -36,17 +36,29 @@ the game and the bout, and link the exact event on the deal page.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from django.contrib import messages
+from django.core.cache import caches
+from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import URLPattern, path
-from django.utils.translation import gettext, pgettext
+from django.utils import timezone
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 
-from games import permissions, selectors
-from games.models import Dispute, Game
+from games import permissions
+from games.models import AuditReport, Dispute, Game
 from games.templatetags.durak import durak_finding_place, durak_options, durak_scoring, durak_variant
 from rules import registry
 from rules.durak.report import game_points
@@ -357,33 +369,153 @@ SHEETS: dict[str, Callable[[dict[str, Any], registry.Reading], dict[str, Any]]] 
 }
 
 
+#: A rendered sheet is kept this long at most (a correction or a re-audit changes its key anyway).
+SHEET_CACHE_S = 600
+
+
+def sheet_key(game: Game) -> str:
+    """What the sheet and its findings depend on: the game's current revision and report (a
+    correction or a re-audit makes new ones, so the key changes and a new sheet is rendered),
+    the game's type and the language. Nothing of the reader: the same sheet for everyone."""
+    report = game.current_report
+    assert report is not None
+    parts = [str(game.pk), game.game_type, str(game.current_revision_id), str(report.pk)]
+    parts += [report.created_at.isoformat(), get_language() or ""]
+    return "game:sheet:" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
+
+
+def sheet_context(game: Game, report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """The context of templates/games/_sheet.html: the game's own sheet (SHEETS) and its findings."""
+    sheet = SHEETS.get(game.game_type)
+    return {
+        "game": game,
+        "report": report,
+        "pbn": hasattr(reading.rules, "export_pbn"),
+        "deal_pages": hasattr(reading.rules, "walkthrough"),
+        # The game's own sheet, or, for a game whose page is still to come, the
+        # readable sheet its rules module prints (the replay command's text).
+        "sheet_template": [f"games/sheets/{game.game_type}.html", "games/sheets/_text.html"],
+        "sheet_text": reading.rules.format_sheet(report) if sheet is None else "",
+        # A sheet may shape the findings (durak: labelled by game and bout, anchored at the event).
+        "findings": report["findings"],
+        **(sheet(report, reading) if sheet is not None else {}),
+    }
+
+
+def sheet_html(game: Game) -> str:
+    """The score sheet and the findings, rendered once per report and language and then read from
+    the cache: every spectator's request for a finished game asks for the same table.
+
+    Rendered without the request, so no context processor (the user, the CSRF token) can put the
+    reader into what everyone is given. Only a miss reads the report and the uploaded log."""
+    key = sheet_key(game)
+    html = caches["pages"].get(key)  # the tolerant cache: a miss while Redis is away
+    if html is None:
+        assert game.current_report is not None
+        report, content = (
+            AuditReport.objects.filter(pk=game.current_report.pk)
+            .values_list("report", "revision__content")
+            .get()
+        )
+        reading = registry.read(bytes(content))
+        html = render_to_string("games/_sheet.html", sheet_context(game, report, reading))
+        caches["pages"].set(key, html, timeout=SHEET_CACHE_S)
+    return str(html)
+
+
+def page_etag(request: HttpRequest, key: str, *state: object) -> str:
+    """A weak ETag for a page made of a cached part (``key``), the page's own ``state`` and what
+    base.html shows of the reader: who is signed in, the secret their forms' CSRF token is made
+    from, the language and whether messages wait to be shown. A signed-in page's bytes differ each
+    time (the token is masked afresh), so the tag is weak: the same page, not the same bytes."""
+    user = request.user
+    reader: list[object] = ["-"]
+    if user.is_authenticated:
+        reader = [user.pk, user.get_username(), getattr(user, "display_name", ""), user.is_staff]
+        get_token(request)  # the secret base.html's forms will use: a new reader gets it now
+        reader.append(request.META.get("CSRF_COOKIE", ""))
+    waiting = len(messages.get_messages(request)) > 0
+    parts = [key, *state, *reader, get_language() or "", waiting]
+    return 'W/"' + hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:32] + '"'
+
+
+def game_queryset() -> QuerySet[Game]:
+    """The game as its page shows it, in one query: the club, the current revision and report
+    without their large columns (the log, the report's JSON: only a new sheet needs them), the
+    open disputes and when a dispute last opened or was decided."""
+    disputes = Dispute.objects.filter(game=OuterRef("pk")).order_by().values("game")
+    return (
+        Game.objects.select_related("club", "current_revision", "current_report")
+        .defer("current_revision__content", "current_report__report")
+        .order_by()  # one game by its key: the model's ordering would only add a sort
+        .annotate(
+            open_disputes=Coalesce(
+                Subquery(disputes.filter(status=Dispute.Status.OPEN).annotate(n=Count("pk")).values("n")),
+                0,
+            ),
+            disputes_changed=Subquery(
+                disputes.annotate(at=Max(Coalesce("decided_at", "created_at"))).values("at")
+            ),
+        )
+    )
+
+
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
+    """The game's page: its header (status, revision, open disputes) around the cached sheet.
+
+    Answered 304 when the caller already has this page (``If-None-Match``; ``If-Modified-Since``
+    for anonymous visitors, whose page is the same for all): a spectator's reload of a finished
+    game costs one query."""
+    game = get_object_or_404(game_queryset(), pk=pk)
     if not permissions.can_read_game(request.user, game):
         raise Http404("No game here, or not one you may read.")
-    report = game.current_report.report if game.current_report else None
-    if report is None or game.current_revision is None:
+    if game.current_report is None or game.current_revision is None:
         raise Http404("This game has no report yet.")
-    reading = registry.read(bytes(game.current_revision.content))
-    sheet = SHEETS.get(game.game_type)
-    return render(
+    key = sheet_key(game)
+    open_disputes: int = game.open_disputes  # type: ignore[attr-defined]  # game_queryset's
+    disputes_changed: datetime | None = game.disputes_changed  # type: ignore[attr-defined]
+    etag = page_etag(
+        request,
+        key,
+        game.updated_at.isoformat(),
+        game.status,
+        game.played_at.isoformat() if game.played_at else "",
+        game.club.name,
+        game.club.slug,
+        open_disputes,
+        disputes_changed.isoformat() if disputes_changed else "",
+        timezone.get_current_timezone_name(),
+    )
+    # The anonymous page is dated by what changes it: the game row (status, a new revision), its
+    # report, a dispute opened or decided (the club's name is in the tag, not in the date). A
+    # signed-in page also shows the reader, which no date tells, so it is compared by tag alone.
+    last_modified = None
+    if not request.user.is_authenticated:
+        dates = [game.updated_at, game.current_report.created_at, disputes_changed]
+        last_modified = max(d for d in dates if d is not None)
+    # HTTP dates are in whole seconds, as If-Modified-Since comes back.
+    seconds = int(last_modified.timestamp()) if last_modified else None
+    unchanged = get_conditional_response(request, etag=etag, last_modified=seconds)
+    if unchanged is not None:
+        unchanged["ETag"] = etag
+        return unchanged
+    rules = registry.get(game.game_type)
+    response = render(
         request,
         "games/game.html",
         {
             "game": game,
-            "report": report,
-            # The game's own sheet, or, for a game whose page is still to come, the
-            # readable sheet its rules module prints (the replay command's text).
-            "sheet_template": [f"games/sheets/{game.game_type}.html", "games/sheets/_text.html"],
-            "sheet_text": reading.rules.format_sheet(report) if sheet is None else "",
-            # A sheet may shape the findings (durak: labelled by game and bout, anchored at the event).
-            "findings": report["findings"],
-            **(sheet(report, reading) if sheet is not None else {}),
-            "pbn": hasattr(reading.rules, "export_pbn"),
-            "deal_pages": hasattr(reading.rules, "walkthrough"),
-            "open_disputes": game.disputes.filter(status=Dispute.Status.OPEN).count(),
+            "sheet": mark_safe(sheet_html(game)),  # noqa: S308 - our own template's output
+            "preset": game.current_report.ruleset.get("preset", ""),
+            "pbn": hasattr(rules, "export_pbn"),
+            "deal_pages": hasattr(rules, "walkthrough"),
+            "open_disputes": open_disputes,
         },
     )
+    response["ETag"] = etag
+    if seconds is not None:
+        response["Last-Modified"] = http_date(seconds)
+    return response
 
 
 urlpatterns: list[URLPattern] = [

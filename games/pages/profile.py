@@ -29,6 +29,7 @@ from django.utils.translation import gettext
 
 from games import permissions, profile_sections, statistics
 from games.models import AuditReport, Game, GameSeat, Player
+from games.pages import analytics as analytics_pages
 from rules import registry
 
 RECENT_GAMES = 20  # the recent games table and the score progression's choice of games
@@ -265,6 +266,21 @@ def profile_page(request: HttpRequest, slug: str, player_pk: int) -> HttpRespons
             "thisPlayer": gettext("this player"),
         },
     }
+    sections = analytics_pages.player_section(player)  # two queries
+    analytics_data = {
+        "sections": [
+            {k: section[k] for k in ("game_type", "bid_error_by_cards", "luck_over_time")}
+            for section in sections
+        ],
+        "labels": {
+            "meanAbs": gettext("Bid error, mean size"),
+            "meanSigned": gettext("Bid error, mean"),
+            "cards": gettext("Cards dealt"),
+            "tricks": gettext("Tricks"),
+            "luck": gettext("Luck"),
+            "date": gettext("Date"),
+        },
+    }
     response = render(
         request,
         "games/profile.html",
@@ -282,6 +298,8 @@ def profile_page(request: HttpRequest, slug: str, player_pk: int) -> HttpRespons
             "chosen": game,
             "progression": chart,
             "data": data,
+            "analytics": sections,
+            "analytics_data": analytics_data,
         },
     )
     patch_vary_headers(response, ["HX-Request", "HX-Target"])

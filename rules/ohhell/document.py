@@ -8,6 +8,11 @@ than a pydantic model: it measured several times faster on trick-heavy
 logs (one dict probe per card) with the same paths. Only what stops a
 replay is malformed; a bid out of range or a card not in hand is a finding
 of the replay, as the spec's table says.
+
+Trickbook reads one field the spec does not have: ``reneged`` on a
+score-sheet-only deal, the seats whose renege was not corrected in time
+(docs/ohhell.md, "The `reneged` extension"). It is optional, so every
+document of the spec reads as before.
 """
 
 from __future__ import annotations
@@ -24,7 +29,19 @@ from rules.strict import describe, read_bool, read_card, read_cards, read_int, r
 GAME = "oh-hell"
 VERSION = 1
 TOP_FIELDS = ("game", "version", "ruleset", "players", "deals", "totals")
-DEAL_FIELDS = ("dealer", "cards", "trump", "hands", "bids", "blind", "tricks", "taken", "scores", "events")
+DEAL_FIELDS = (
+    "dealer",
+    "cards",
+    "trump",
+    "hands",
+    "bids",
+    "blind",
+    "tricks",
+    "taken",
+    "scores",
+    "events",
+    "reneged",
+)
 EVENT_KINDS = ("bid", "play", "take_back", "expose")
 
 _card_by_spelling = CARD_BY_SPELLING.get
@@ -53,6 +70,9 @@ class Deal:
     taken: tuple[int, ...] | None = None
     scores: tuple[int, ...] | None = None
     events: tuple[Event, ...] | None = None
+    #: Trickbook's extension: on a score-sheet-only deal, the seats that reneged and were
+    #: not corrected in time (the deal is annulled); ``None`` on every other deal.
+    reneged: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +210,7 @@ def _deal(value: Any, path: str, n: int) -> Deal:
         )
     taken = None if get("taken") is None else _ints_per_seat(d["taken"], f"{path}.taken", n)
     scores = None if get("scores") is None else _ints_per_seat(d["scores"], f"{path}.scores", n)
+    reneged = None if get("reneged") is None else _reneged(d, path, n, taken is not None)
     bids = tricks = events = None
     if get("events") is not None:
         for key in ("bids", "tricks"):
@@ -219,7 +240,37 @@ def _deal(value: Any, path: str, n: int) -> Deal:
         taken=taken,
         scores=scores,
         events=events,
+        reneged=reneged,
     )
+
+
+def _reneged(d: dict[str, Any], path: str, n: int, has_taken: bool) -> tuple[int, ...]:
+    """Trickbook's ``reneged``: the distinct seats whose renege was not corrected in time, on a
+    score-sheet-only deal (``bids`` and ``taken``). A deal with ``tricks`` or ``events`` shows
+    its reneges in its cards, where the replay finds them; the spec has no other way to annul
+    a deal ("Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется")."""
+    rp = f"{path}.reneged"
+    for key in ("tricks", "events"):
+        if d.get(key) is not None:
+            raise MalformedDocument(
+                rp, f"belongs to a score-sheet-only deal; a deal with {key} shows its reneges in its cards"
+            )
+    if not has_taken:
+        raise MalformedDocument(rp, "belongs to a score-sheet-only deal: give the deal's taken too")
+    value = d["reneged"]
+    if type(value) is not list:
+        raise MalformedDocument(rp, f"must be a list of the seats that reneged, not {describe(value)}")
+    if not value:
+        raise MalformedDocument(rp, "lists nobody; leave it out for a deal that stands")
+    seen: set[int] = set()
+    for i, item in enumerate(value):
+        seat = _seat(item, f"{rp}[{i}]", n)
+        if seat in seen:
+            raise MalformedDocument(
+                f"{rp}[{i}]", f"seat {seat} is listed twice; each seat that reneged loses the penalty once"
+            )
+        seen.add(seat)
+    return tuple(value)
 
 
 def _tricks(value: Any, path: str) -> tuple[tuple[int, ...], ...]:
@@ -306,6 +357,8 @@ def _deal_document(deal: Deal) -> dict[str, Any]:
         out["taken"] = list(deal.taken)
     if deal.scores is not None:
         out["scores"] = list(deal.scores)
+    if deal.reneged is not None:
+        out["reneged"] = list(deal.reneged)
     if deal.events is not None:
         out["events"] = [
             {"seat": e.seat, e.kind: e.value if e.kind == "bid" else NAME[e.value]} for e in deal.events

@@ -415,7 +415,11 @@ def _estimate(table: _Table, outcomes: list[int], count: int, exact: bool) -> Es
     else:
         # The hand's worth bid at its best: the bid with the highest mean score over the playouts.
         score = max(
-            sum(times * contract_points(rules, k, bid, tricks, False) for tricks, times in enumerate(taken) if times)
+            sum(
+                times * contract_points(rules, k, bid, tricks, False)
+                for tricks, times in enumerate(taken)
+                if times
+            )
             for bid in range(k + 1)
         )
     mean = total / count

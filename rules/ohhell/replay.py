@@ -195,7 +195,10 @@ def replay_deal(
         else:  # a score-sheet-only deal: bids and taken
             assert deal.taken is not None
             taken = list(deal.taken)
-            _check_taken_sum(k, taken, cards, findings)
+            if deal.reneged is None:
+                _check_taken_sum(k, taken, cards, findings)
+            else:
+                reneged = _marked_reneges(k, deal.reneged, taken, cards, findings)
     _check_bids(k, deal.dealer, cards, bids, rules, findings)
     if reneged:
         scores = annulled_scores(rules, n, reneged)
@@ -304,19 +307,46 @@ def _check_taken(k: int, deal: Deal, taken: list[int], findings: Findings) -> No
             )
 
 
-def _check_taken_sum(k: int, taken: list[int], cards: int, findings: Findings) -> None:
-    """A score sheet's ``taken`` must be real counts adding up to the cards dealt."""
+def _check_taken_sum(
+    k: int, taken: list[int], cards: int, findings: Findings, played_out: bool = True
+) -> None:
+    """A score sheet's ``taken`` must be real counts adding up to the cards dealt; a deal
+    stopped by a renege (``played_out`` false) may show fewer, never more."""
     for seat, t in enumerate(taken):
         if t < 0:
             findings.add(
                 "TAKEN_MISMATCH", f"{findings.players[seat]}'s tricks are written as {t}", deal=k, seat=seat
             )
-    if sum(taken) != cards:
+    total = sum(taken)
+    if total > cards or (played_out and total != cards):
         findings.add(
             "TAKEN_MISMATCH",
-            f"the tricks taken add up to {sum(taken)}, but {plural(cards, 'card')} each were dealt",
+            f"the tricks taken add up to {total}, but {plural(cards, 'card')} each were dealt",
             deal=k,
         )
+
+
+def _marked_reneges(
+    k: int, reneged: tuple[int, ...], taken: list[int], cards: int, findings: Findings
+) -> list[int]:
+    """Trickbook's ``reneged`` on a score-sheet-only deal (docs/ohhell.md): the seats whose
+    renege was marked on the sheet without the cards. The spec's rule, as for a renege found
+    in the cards: "A renege not corrected in time annuls the deal: nobody scores it, each
+    player who reneged in it loses `renege_penalty` once, and the same dealer deals again
+    with the same number of cards" (seed: "Если ренонс не был исправлен вовремя, то игра по
+    сдаче аннулируется и назначается пересдача тем же сдатчиком"). The play may have
+    stopped at the renege, so ``taken`` may add up to fewer than the cards."""
+    _check_taken_sum(k, taken, cards, findings, played_out=False)
+    names = findings.players
+    for seat in reneged:
+        findings.add(
+            "RENEGE_UNCORRECTED",
+            f"{names[seat]} reneged and it was not corrected in time "
+            "(marked on the score sheet, without the cards)",
+            deal=k,
+            seat=seat,
+        )
+    return list(reneged)
 
 
 def _check_bids(

@@ -9,6 +9,11 @@
  * Offline, the taps wait in the queue (the page greys out the cards tapped and lists what waits),
  * and are sent when the connection returns, or when the page is opened again on this device.
  * Without JavaScript every form still posts and the server answers with a redirect.
+ *
+ * The page itself opens offline too: a service worker (templates/scorekeeper/sw.js, scope the
+ * scorekeeper's pages) keeps its shell and the last copy of the page, and the last panel the server
+ * sent is kept here (localStorage, with the number of entries it had seen), so a reload with no
+ * connection shows the sheet as it was last answered, with the queued taps marked on it.
  */
 (function () {
   "use strict";
@@ -20,6 +25,7 @@
   var draft = root.getAttribute("data-draft");
   var url = root.getAttribute("data-entry-url");
   var storageKey = "trickbook:scorekeeper:" + draft;
+  var panelKey = "trickbook:scorekeeper-panel:" + draft;
   var net = document.querySelector("[data-net]");
   var queueList = document.querySelector("[data-queue]");
   var sending = false;
@@ -128,7 +134,11 @@
     }
   }
 
-  function replacePanel(html) {
+  function revisionOf(panel) {
+    return parseInt((panel && panel.getAttribute("data-revision")) || "0", 10) || 0;
+  }
+
+  function replacePanel(html, keep) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
     var fresh = holder.querySelector("#scorekeeper-panel");
@@ -136,7 +146,44 @@
     if (fresh && current) {
       current.replaceWith(fresh);
       initGrid();
+      if (keep) {
+        keepPanel(fresh, html);
+      }
     }
+  }
+
+  /* The last panel the server answered, for a reload with no connection. */
+  function keepPanel(panel, html) {
+    try {
+      window.localStorage.setItem(panelKey, JSON.stringify({ revision: revisionOf(panel), html: html }));
+    } catch (e) {
+      /* storage full or refused: the page still works online */
+    }
+  }
+
+  function restorePanel() {
+    var kept = null;
+    try {
+      kept = JSON.parse(window.localStorage.getItem(panelKey) || "null");
+    } catch (e) {
+      kept = null;
+    }
+    var current = root.querySelector("#scorekeeper-panel");
+    if (kept && kept.html && current && kept.revision > revisionOf(current)) {
+      replacePanel(kept.html, false);
+    }
+  }
+
+  /* After a reload, the taps still waiting are marked on the page again. */
+  function markQueued() {
+    load().forEach(function (item) {
+      var fields = item.fields;
+      var button = null;
+      if ((fields.kind === "play" || fields.kind === "trump") && fields.card) {
+        button = root.querySelector("[data-card='" + fields.card + "']");
+      }
+      optimistic(fields, button);
+    });
   }
 
   function scheduleRetry() {
@@ -187,7 +234,7 @@
             return;
           }
           if (rest.length === 0 || response.status !== 200) {
-            replacePanel(text);
+            replacePanel(text, response.status === 200);
           }
         });
       })
@@ -260,11 +307,50 @@
     show(open || "S");
   }
 
+  /* The service worker, so that the page opens again with no connection. The page that registers
+   * it was not fetched through it: it asks the worker to keep it, unless a copy is kept already. */
+  function offlineReady() {
+    root.setAttribute("data-offline-ready", "");
+  }
+
+  function registerWorker() {
+    var script = root.getAttribute("data-service-worker");
+    if (!script || !("serviceWorker" in navigator) || !window.caches) {
+      return;
+    }
+    navigator.serviceWorker
+      .register(script, { scope: root.getAttribute("data-service-worker-scope") })
+      .then(function () {
+        return navigator.serviceWorker.ready;
+      })
+      .then(function (registration) {
+        return window.caches.match(window.location.pathname).then(function (kept) {
+          if (kept) {
+            offlineReady();
+            return;
+          }
+          var channel = new MessageChannel();
+          channel.port1.onmessage = function (event) {
+            if (event.data && event.data.kept) {
+              offlineReady();
+            }
+          };
+          registration.active.postMessage({ type: "keep", path: window.location.pathname }, [channel.port2]);
+        });
+      })
+      .catch(function () {
+        /* no worker (a private window, an old browser): the page works online as before */
+      });
+  }
+
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () {
     showQueue(true);
   });
+  restorePanel();
   initGrid();
+  markQueued();
   showQueue(!navigator.onLine);
+  registerWorker();
   flush();
 })();

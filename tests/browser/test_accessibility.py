@@ -31,6 +31,28 @@ def violations(page) -> list[str]:
     return list(result)
 
 
+def scorekeeper_draft() -> int:
+    """A free game kept live by olga, in the play with a possible renege on the trick (the
+    warning and its remedies shown)."""
+    from accounts.models import User
+    from games.models import Club
+    from scorekeeper import services
+
+    olga = User.objects.get(username="olga")
+    draft = services.draft_start(
+        club=Club.objects.get(slug="kozyr"),
+        user=olga,
+        players=["Вера", "Глеб", "Тарас", "Ольга"],
+        ruleset={"preset": "classic", "schedule": [2, 2, 1]},
+        first_dealer=0,
+    )
+    taps = [("trump", {"card": "2C"})] + [("bid", {"value": v}) for v in (1, 0, 0, 0)]
+    taps += [("play", {"card": "AH"}), ("play", {"card": "3S"})]
+    for number, (kind, fields) in enumerate(taps):
+        services.entry_add(draft=draft, user=olga, entry_id=f"a11y-{number}", kind=kind, **fields)
+    return draft.pk
+
+
 @pytest.fixture
 def demo(live_server, page):
     call_command("load_demo", verbosity=0)
@@ -50,6 +72,7 @@ def demo(live_server, page):
         "preferans": Game.objects.get(game_type="preferans").pk,
         "durak": Game.objects.filter(game_type="durak").order_by("pk")[0].pk,
         "durak_tournament": Tournament.objects.get(game_type="durak").pk,
+        "draft": scorekeeper_draft(),
     }
 
 
@@ -79,6 +102,15 @@ PAGES = [
     "/games/{durak}/",
     "/games/{durak}/deals/1/",
     "/tournaments/{durak_tournament}/rounds/1/sheets/",
+    "/clubs/kozyr/scorekeeper/",
+    "/tournaments/{running}/tables/{table}/scorekeeper/",
+    "/scorekeeper/{draft}/",
+    "/scorekeeper/{draft}/live/",
+    "/games/{game}/analysis/",
+    "/games/{bridge}/analysis/",
+    "/games/{durak}/analysis/",
+    "/tournaments/{finished}/analytics/",
+    "/clubs/kozyr/analytics/",
 ]
 
 

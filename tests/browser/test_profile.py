@@ -158,3 +158,37 @@ def test_it_fits_a_phone(profile, page):
     page.goto(profile["url"])
     page.wait_for_function("() => Chart.getChart(document.getElementById('progression-chart'))")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_the_luck_and_skill_charts_hold_the_numbers_of_their_tables(people, live_server, page):
+    """Games A, B and C analysed (those of their deals whose cards are all known), Anna's section
+    draws both charts from the stored figures, the same numbers as the tables beside them."""
+    from games import analytics
+    from games.models import Game
+
+    for name, doc in (("A", GAME_A), ("B", GAME_B), ("C", GAME_C)):
+        record(people, doc, PLAYED_AT[name])
+    analytics.analyse_games(Game.objects.values_list("pk", flat=True))
+    anna = Player.objects.get(display_name="Anna")
+    client = Client()
+    client.force_login(people.member)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server.url}/clubs/kozyr/players/{anna.pk}/")
+    bid_error = page.locator("canvas.bid-error-chart")
+    luck = page.locator("canvas.luck-chart")
+    page.wait_for_function("() => Chart.getChart(document.querySelector('canvas.luck-chart'))")
+    bid_rows = page.locator("table.bid-error-table").evaluate(ROWS)
+    assert bid_error.evaluate(LABELS) == [row[0] for row in bid_rows]
+    datasets = bid_error.evaluate(DATASETS)
+    assert datasets[0]["data"] == [float(row[2]) for row in bid_rows]
+    luck_rows = page.locator("table.luck-table").evaluate(ROWS)
+    analysed = [
+        g for g in analytics.player_analytics(anna)["oh-hell"]["games"] if g["summary"]["luck"] is not None
+    ]
+    assert len(luck_rows) == len(analysed) >= 1  # one point per game with an analysed deal
+    assert luck.evaluate(DATASETS)[0]["data"] == [float(row[3]) for row in luck_rows]
+    assert errors == []

@@ -148,7 +148,7 @@ def test_a_whole_game_card_by_card_on_a_phone(live_server, page, people, table):
     for code in ("AS", "KS", "QS", "JS", "AH", "KH", "QH", "JH"):
         k.card(code)
 
-    shown = page.locator("tfoot [data-final]").all_inner_texts()
+    shown = page.locator("#scorekeeper-panel tfoot td.total").all_inner_texts()
     assert shown == ["20", "10", "31", "0"]
     page.get_by_role("button", name="Finish and record the game").click()
     expect(page.get_by_text("The game is recorded.")).to_be_visible()
@@ -208,3 +208,104 @@ def test_the_live_view_updates_itself(live_server, page, people, table):
     services.entry_add(draft=draft, user=people.scorer, entry_id="b", kind="bid", seat=1, value=1)
     expect(page.locator("#sk-live")).to_have_attribute("data-entries", "2", timeout=10_000)
     expect(page.locator("#sk-live [data-bids]")).to_contain_text("1")
+
+
+def test_the_page_opens_with_no_connection_once_opened_and_sends_the_queue_later(
+    live_server, page, people, table
+):
+    """The service worker keeps the page and its shell: offline, a reload still shows the sheet as
+    the server last answered it and takes entries; back online, the queue reaches the server."""
+    names = [s.player.display_name for s in table.seats.select_related("player").order_by("seat")]
+    sign_in(page, live_server, people.scorer)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/tournaments/{table.round.tournament_id}/tables/{table.pk}/scorekeeper/")
+    page.get_by_label("First dealer").select_option(label=names[0])
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#scorekeeper")).to_have_attribute("data-offline-ready", "")
+    k = Keeper(page)
+    k.card("2C")
+    k.bids(1, 0)  # entered after the page was loaded: the kept page has none of them
+    draft = Draft.objects.get(table=table)
+
+    scopes = page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).map(r => r.scope)")
+    assert scopes == [f"{live_server.url}/scorekeeper/"]  # the scorekeeper's pages, nothing else
+
+    page.context.set_offline(True)
+    assert page.reload().from_service_worker
+    expect(page.locator("#scorekeeper-panel")).to_have_attribute("data-entries", "3")
+    expect(page.locator("#scorekeeper-panel table.score-sheet")).to_be_visible()
+    expect(page.locator("[data-prompt]")).to_have_text(f"{names[3]} to bid")
+    page.locator("[data-bid-value='0']").click()
+    page.locator("[data-bid-value='0']").click()
+    expect(page.locator("[data-net]")).to_contain_text("Offline: 2 entries waiting")
+    assert DraftEntry.objects.filter(draft=draft).count() == 3
+    assert page.reload().from_service_worker  # still offline: the queue is kept, shown again
+    expect(page.locator("[data-net]")).to_contain_text("Offline: 2 entries waiting")
+    expect(page.locator("[data-bids] li[data-seat='0'] [data-bid]")).to_have_text("0")
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-queue]")).to_be_hidden()
+    expect(page.locator("#scorekeeper-panel")).to_have_attribute("data-entries", "5")
+    assert [(e.kind, e.seat, e.value) for e in DraftEntry.objects.filter(draft=draft).order_by("number")] == [
+        ("trump", None, None),
+        ("bid", 1, 1),
+        ("bid", 2, 0),
+        ("bid", 3, 0),
+        ("bid", 0, 0),
+    ]
+    expect(page.locator("[data-balance]")).to_contain_text("Under by 1")
+
+
+def test_irregularities_are_recorded_on_the_phone_as_they_happen(live_server, page, people):
+    """A card exposed in the bidding, a card played out of turn, and in tricks-taken mode a renege
+    not corrected in time, each through its form; the sheet shows the annulled deal."""
+    from scorekeeper import services
+
+    draft = services.draft_start(
+        club=people.club,
+        user=people.scorer,
+        players=["Anna", "Boris", "Vera", "Gleb"],
+        ruleset={"preset": "classic", "schedule": [2, 2, 1]},
+        first_dealer=0,
+    )
+    sign_in(page, live_server, people.scorer)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/scorekeeper/{draft.pk}/")
+    k = Keeper(page)
+    k.card("2C")
+    k.bid(1)
+    page.get_by_text("A card exposed?").click()
+    page.locator("[data-irregular-seat]").select_option(label="Gleb")
+    page.locator("[data-irregular-card]").select_option("AH")
+    page.locator("[data-record-irregular]").click()
+    k._sent()
+    expect(page.locator("[data-recorded]")).to_contain_text("Gleb exposed A♥: it stays face up")
+    k.bids(0, 0, 0)
+    expect(page.locator("[data-exposed]")).to_contain_text("Gleb")
+    k.card("KH")
+    page.get_by_text("A card exposed, or played out of turn?").click()
+    page.locator("[data-irregular-kind='out_of_turn']").check()
+    page.locator("[data-irregular-seat]").select_option(label="Anna")
+    page.locator("[data-irregular-card]").select_option("3S")
+    page.locator("[data-record-irregular]").click()
+    k._sent()
+    expect(page.locator("[data-recorded]")).to_contain_text("Anna played 3♠ out of turn: it stays face up")
+    expect(page.locator("[data-prompt]")).to_have_text("Trick 1: Vera to play")
+    for code in ("5H", "AH", "6H", "8D", "3S", "TD", "4S"):
+        k.card(code)
+    expect(page.locator("[data-prompt]")).to_have_text("Every card is played")
+
+    k.card("9D")
+    k.bids(1, 0, 0, 1)
+    page.get_by_role("button", name="Enter the tricks taken instead").click()
+    expect(page.get_by_role("heading", name="Tricks each player took")).to_be_visible()
+    page.get_by_text("A renege not corrected in time?").click()
+    page.locator("[data-reneged='3']").check()
+    page.locator("[data-annul]").click()
+    k._sent()
+    expect(page.locator("[data-last-deal]")).to_contain_text(
+        "Deal 2 is annulled; the same dealer deals again."
+    )
+    expect(page.locator("#deal-2.annulled")).to_be_visible()
+    assert page.locator("#scorekeeper-panel tfoot td.total").all_inner_texts() == ["10", "11", "10", "-10"]
+    assert [e.kind for e in DraftEntry.objects.filter(draft=draft).order_by("number")][-1] == "renege"

@@ -73,8 +73,9 @@ def test_who_may_see_a_game_page(client, people):
 def test_the_page_takes_a_fixed_number_of_queries(client, people, django_assert_num_queries):
     game = record(people, "renege-and-redeal")
     client.force_login(people.member)
-    # session, user, the game (club, revision, report), its seats, the reader's role, open disputes
-    with django_assert_num_queries(6):
+    # session, user, the game (club, revision, report, open disputes), the reader's role, the report
+    # and log for the sheet (rendered once, then cached: games/pages/game.py)
+    with django_assert_num_queries(5):
         assert client.get(f"/games/{game.pk}/").status_code == 200
 
 

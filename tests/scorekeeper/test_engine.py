@@ -282,3 +282,182 @@ def test_a_simulated_game_entered_card_by_card_replays_to_the_same_log():
     assert state.complete
     assert state.report["totals"] == replay(parse(doc)).totals
     assert [d["tricks"] for d in state.document["deals"]] == [d["tricks"] for d in doc["deals"]]
+
+
+# -- irregularities entered as they happen (seed, "Ошибки и нарушения") ----------------------------
+
+
+def expose(seat: int, name: str) -> Entry:
+    return Entry("expose", seat=seat, card=c(name))
+
+
+def out_of_turn(seat: int, name: str) -> Entry:
+    return Entry("out_of_turn", seat=seat, card=c(name))
+
+
+def test_a_card_exposed_in_the_bidding_must_be_played_at_the_first_legal_chance():
+    """ "Если игрок вскрыл карту с руки ..., то карта должна остаться на столе в открытом виде для ее
+    розыгрыша при первой возможности": Gleb shows A♥ while the bids go round; when hearts are led
+    he must play it, and the log carries it as the spec's expose event."""
+    entries: list[Entry] = []
+    state = feed(entries, trump("2C"), bid(1, 1), expose(3, "AH"))
+    assert (state.phase, state.bid_turn) == ("bidding", 2)  # the bidding goes on
+    assert state.exposed == [[], [], [], [c("AH")]]
+    feed(entries, bid(2, 0), bid(3, 0), bid(0, 0), play("KH"), play("5H"))
+    error = refused(entries, play("4H"))
+    assert error.code == "EXPOSED_CARD_NOT_PLAYED"
+    assert "instead of the exposed AH" in error.message
+    state = feed(entries, play("AH"))
+    assert state.exposed == [[], [], [], []]
+    assert [e for e in state.current.events if e.kind == "expose"] == [(("expose", 3, c("AH")))]
+    assert state.current.exposures == [("expose", 3, c("AH"))]
+
+
+def test_a_card_played_out_of_turn_stays_face_up_and_the_turn_stays():
+    """ "... или сделал любой ход вне своей очереди, то карта должна остаться на столе в открытом
+    виде": Anna plays 3♠ while it is Vera's turn; it does not join the trick, it is logged as
+    exposed (a play by the wrong seat would be the spec's PLAY_OUT_OF_TURN error)."""
+    entries: list[Entry] = []
+    feed(entries, trump("2C"), bid(1, 1), bid(2, 0), bid(3, 0), bid(0, 0), play("KH"))
+    assert refused(entries, out_of_turn(2, "4S")).code == "IN_TURN"  # Vera's turn: a plain play
+    state = feed(entries, out_of_turn(0, "3S"))
+    assert (state.to_play, state.trick) == (2, [(1, c("KH"))])
+    assert state.exposed[0] == [c("3S")]
+    assert refused(entries, play("3S")).code == "OTHER_HAND"  # Vera cannot play Anna's card
+    assert refused(entries, out_of_turn(0, "3S")).code == "ALREADY_EXPOSED"
+    state = feed(entries, play("5H"), play("AH"), play("6H"), play("8D"))
+    # Anna has one card left, and it is the exposed 3♠: nothing else can be hers.
+    assert refused(entries, play("9D")).code == "TOO_MANY_CARDS"
+    state = feed(entries, play("3S"), play("TD"), play("4S"))
+    deal = state.document["deals"][0]
+    assert {"seat": 0, "expose": "3S"} in deal["events"]
+    assert not [e for e in deal["events"] if e.get("play") == "3S" and e["seat"] != 0]
+    report = replay(parse(state.document)).as_dict()
+    assert [f["code"] for f in report["findings"] if f["severity"] == "error"] == []
+    assert report["deals"][0]["taken"] == [0, 1, 0, 1]
+    assert report["deals"][0]["scores"] == state.report["deals"][0]["scores"] == [10, 11, 10, 0]
+
+
+def test_an_exposed_card_needs_a_player_a_card_and_room_in_the_hand():
+    entries: list[Entry] = []
+    assert refused(entries, expose(1, "AS")).code == "TRUMP_FIRST"
+    feed(entries, trump("2C"))
+    assert refused(entries, Entry("expose", card=c("AS"))).code == "NO_SEAT"
+    assert refused(entries, Entry("expose", seat=1)).code == "NOT_A_CARD"
+    assert refused(entries, expose(1, "2C")).code == "DUPLICATE_CARD"  # the turned trump
+    feed(entries, expose(1, "AS"), expose(1, "KS"))
+    assert refused(entries, expose(1, "QS")).code == "TOO_MANY_CARDS"  # two cards each
+    assert refused(entries, expose(2, "AS")).code == "OTHER_HAND"
+    assert refused(entries, out_of_turn(2, "QS")).code == "BIDS_FIRST"
+
+
+def test_a_renege_marked_in_tricks_taken_mode_annuls_the_deal_and_the_dealer_deals_again():
+    """ "Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется и назначается пересдача
+    тем же сдатчиком. Со счета игрока, который сделал ренонс, снимается 10 очков." Without the
+    cards the log carries the deal with Trickbook's ``reneged`` (docs/ohhell.md): the replay
+    annuls it, takes the penalty and expects the redeal, so the log's totals are the sheet's."""
+    entries: list[Entry] = []
+    feed(entries, trump("2C"), bid(1, 1), bid(2, 0), bid(3, 0), bid(0, 1), Entry("taken", taken=(1, 1, 0, 0)))
+    feed(entries, trump("9D"), bid(2, 1), bid(3, 0), bid(0, 0), bid(1, 1))
+    assert refused(entries, Entry("renege", seats=())).code == "RENEGED_WHO"
+    assert refused(entries, Entry("renege", seats=(3, 3))).code == "RENEGED_WHO"
+    assert refused(entries, Entry("renege", seats=(4,))).code == "RENEGED_WHO"
+    state = feed(entries, Entry("renege", seats=(3,)))
+    assert (state.phase, state.current.number, state.current.dealer, state.current.redeal) == (
+        "trump",
+        3,
+        1,
+        True,
+    )
+    annulled = state.report["deals"][1]
+    assert (annulled["deal"], annulled["annulled"], annulled["scores"]) == (2, True, [0, 0, 0, -10])
+    assert annulled["bids"] == [0, 1, 1, 0]
+    assert annulled["taken"] == [0, 0, 0, 0]  # the tricks were not counted
+    [renege] = [f for f in state.report["findings"] if f["code"] == "RENEGE_UNCORRECTED"]
+    assert (renege["deal"], renege["trick"], renege["seat"], renege["player"], renege["card"]) == (
+        2,
+        None,
+        3,
+        "Gleb",
+        None,
+    )
+    assert renege["message"] == (
+        "Gleb reneged and it was not corrected in time (marked on the score sheet, without the cards)"
+    )
+    # The redeal is the deal in progress: no MISSING_REDEAL on the page while it is played.
+    assert [f["code"] for f in state.report["findings"]] == ["RENEGE_UNCORRECTED", "WRONG_SCHEDULE"]
+    assert state.report["totals"] == [11, 11, 10, 0]
+    feed(entries, trump("TD"), bid(2, 1), bid(3, 0), bid(0, 0), bid(1, 1), Entry("taken", taken=(0, 1, 1, 0)))
+    state = feed(entries, bid(3, 0), bid(0, 0), bid(1, 0), bid(2, 1), Entry("taken", taken=(0, 0, 1, 0)))
+    assert state.complete
+    assert [(d["deal"], d["annulled"], d["redeal"]) for d in state.report["deals"]] == [
+        (1, False, False),
+        (2, True, False),
+        (3, False, True),
+        (4, False, False),
+    ]
+    assert state.report["totals"] == [31, 32, 32, 20]
+    doc = state.document
+    assert doc["deals"][1] == {
+        "dealer": 1,
+        "cards": 2,
+        "trump": "9D",
+        "bids": [0, 1, 1, 0],
+        "taken": [0, 0, 0, 0],
+        "reneged": [3],
+        "scores": [0, 0, 0, -10],
+    }
+    assert [(d["dealer"], d["cards"]) for d in doc["deals"]] == [(0, 2), (1, 2), (1, 2), (2, 1)]
+    assert doc["totals"] == [31, 32, 32, 20]
+    report = replay(parse(doc)).as_dict()
+    assert report == state.report  # the page's sheet is the log's replay
+    assert [(f["code"], f["deal"], f["seat"]) for f in report["findings"]] == [("RENEGE_UNCORRECTED", 2, 3)]
+
+
+def test_a_renege_marked_after_irregular_bidding_is_logged_with_the_bids_that_stood():
+    """The extension belongs to a score-sheet-only deal (no events): a bid out of turn and a
+    change of bid leave their final bids; the annulled deal scores only the penalties anyway."""
+    entries: list[Entry] = []
+    feed(entries, trump("2C"), bid(2, 1), bid(1, 0), bid(1, 2), bid(2, 0), bid(3, 0), bid(0, 1))
+    state = feed(entries, Entry("renege", seats=(0, 2)))
+    deal = state.document["deals"][0]
+    assert "events" not in deal
+    assert (deal["bids"], deal["reneged"], deal["scores"]) == ([1, 2, 0, 0], [0, 2], [-10, 0, -10, 0])
+    assert state.report["totals"] == [-10, 0, -10, 0]
+    assert [(f["code"], f["seat"]) for f in state.report["findings"]] == [
+        ("RENEGE_UNCORRECTED", 0),
+        ("RENEGE_UNCORRECTED", 2),
+        ("WRONG_SCHEDULE", None),  # the game has only begun
+    ]
+    assert (state.current.dealer, state.current.cards, state.current.redeal) == (0, 2, True)
+
+
+def test_a_renege_is_marked_only_in_tricks_taken_mode_after_the_bids():
+    entries: list[Entry] = []
+    feed(entries, trump("2C"), bid(1, 1), bid(2, 0))
+    assert refused(entries, Entry("renege", seats=(1,))).code == "BIDS_FIRST"
+    feed(entries, bid(3, 0), bid(0, 0), play("AH"))
+    assert refused(entries, Entry("renege", seats=(1,))).code == "CARDS_PLAYED"
+    state = feed(entries, Entry("undo"), Entry("renege", seats=(1, 2)))
+    assert state.report["deals"][0]["scores"] == [0, -10, -10, 0]
+    assert (state.current.number, state.current.dealer) == (2, 0)
+
+
+def test_no_renege_warning_when_the_rest_of_the_hand_is_known():
+    """In a one-card deal a card off the led suit is the player's only card: no renege is possible,
+    so the page does not ask; nor when the player's other cards are all exposed."""
+    setup = Setup(players=PLAYERS, ruleset={"preset": "classic", "schedule": [1, 2, 1]}, first_dealer=0)
+    entries: list[Entry] = []
+    state = feed(
+        entries, trump("2C"), bid(1, 1), bid(2, 0), bid(3, 0), bid(0, 0), play("AH"), play("3S"), setup=setup
+    )
+    assert state.warnings == []
+    assert refused(entries, Entry("held", seat=2, card=c("5H")), setup).code == "NO_RENEGE"
+    for name in ("4H", "5H"):
+        feed(entries, play(name), setup=setup)
+    feed(entries, trump("9D"), expose(3, "9H"), expose(3, "8H"), setup=setup)
+    feed(entries, bid(2, 0), bid(3, 0), bid(0, 0), bid(1, 0), setup=setup)
+    state = feed(entries, play("QS"), play("9H"), setup=setup)  # Gleb's last card is the exposed 8♥
+    assert state.warnings == []
+    state = feed(entries, play("3D"), setup=setup)  # Anna's other card is unknown: she may hold a spade
+    assert [w.seat for w in state.warnings] == [0]

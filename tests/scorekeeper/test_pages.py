@@ -267,3 +267,137 @@ def test_a_bid_out_of_turn_and_a_change_of_bid_are_recorded_as_they_happen(peopl
     assert (
         "Too late to change that bid: the next player has bid. The bid stands." in response.content.decode()
     )
+
+
+def test_a_card_exposed_and_a_card_played_out_of_turn_are_recorded_as_they_happen(people, free_draft):
+    """Both stay face up until played (seed: "карта должна остаться на столе в открытом виде для ее
+    розыгрыша при первой возможности"); the form offers the kind, the player and the card."""
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    add(free_draft, people.scorer, "trump", card="2C")
+    page = client.get(url).content.decode()
+    assert "A card exposed?" in page
+    assert 'value="out_of_turn"' not in page  # in the bidding, only an exposed card
+    assert '<option value="2C">' not in page  # the turned trump is no one's card
+    client.post(url + "entries/", {"entry_id": "x1", "kind": "expose", "seat": 3, "card": "AH"})
+    page = client.get(url).content.decode()
+    assert "Gleb exposed A♥: it stays face up" in page
+    assert "Undo: Gleb exposed A♥" in page
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 0)):
+        add(free_draft, people.scorer, "bid", seat=seat, value=value)
+    add(free_draft, people.scorer, "play", card="KH")
+    page = client.get(url).content.decode()
+    assert "A card exposed, or played out of turn?" in page
+    assert 'value="out_of_turn"' in page
+    assert '<option value="KH">' not in page  # out of the hands
+    response = client.post(
+        url + "entries/", {"entry_id": "x2", "kind": "out_of_turn", "seat": 0, "card": "3S"}, **FRAGMENT
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Anna played 3♠ out of turn: it stays face up" in body
+    assert "Trick 1: Vera to play" in body  # the turn stays where it was
+    assert "Exposed, to be played at the first legal chance" in body
+    refused = client.post(
+        url + "entries/", {"entry_id": "x3", "kind": "out_of_turn", "seat": 2, "card": "4S"}, **FRAGMENT
+    )
+    assert refused.status_code == 409
+    assert "It is that player&#x27;s turn: enter the card as played." in refused.content.decode()
+
+
+def test_a_renege_not_corrected_in_tricks_taken_mode_is_marked_by_who_reneged(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    add(free_draft, people.scorer, "trump", card="2C")
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        add(free_draft, people.scorer, "bid", seat=seat, value=value)
+    client.post(url + "mode/", {"mode": "taken"})
+    page = client.get(url).content.decode()
+    assert "A renege not corrected in time?" in page
+    assert 'name="reneged_2"' in page
+    assert "each player who reneged loses 10 points, and the same dealer deals again" in page
+    nobody = client.post(url + "entries/", {"entry_id": "r0", "kind": "renege"}, **FRAGMENT)
+    assert nobody.status_code == 409
+    assert "Mark who reneged." in nobody.content.decode()
+    response = client.post(
+        url + "entries/", {"entry_id": "r1", "kind": "renege", "reneged_2": "1"}, **FRAGMENT
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Deal 1 is annulled; the same dealer deals again." in body
+    assert "Vera reneged and it was not corrected in time" in body
+    assert "Undo: renege by Vera, deal annulled" in body
+    assert 'class="annulled"' in body  # the sheet's row
+
+
+def test_the_sheet_is_the_games_sheet_without_deal_links_and_with_the_deal_in_progress(people, free_draft):
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    add(free_draft, people.scorer, "trump", card="2C")
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        add(free_draft, people.scorer, "bid", seat=seat, value=value)
+    add(free_draft, people.scorer, "taken", taken=[1, 1, 0, 0])
+    add(free_draft, people.scorer, "trump", card="9D")
+    add(free_draft, people.scorer, "bid", value=2)
+    page = client.get(url).content.decode()
+    assert 'class="score-sheet game-sheet"' in page
+    assert 'id="deal-1"' in page
+    assert "/deals/1/" not in page  # a draft has no deal pages yet
+    assert 'id="sk-current"' in page
+    assert page.count("data-current-bid") == 4
+    assert '<td class="num total">21</td>' not in page
+    assert '<td class="num total">11</td>' in page
+
+
+def test_the_service_worker_is_served_under_the_scorekeepers_prefix(people, free_draft):
+    response = Client().get("/scorekeeper/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response["Service-Worker-Allowed"] == "/scorekeeper/"
+    assert "no-cache" in response["Cache-Control"]
+    script = response.content.decode()
+    for name in ("css/trickbook.css", "css/scorekeeper.css", "js/scorekeeper.js", "vendor/htmx/htmx.min.js"):
+        assert f'"/static/{name}"' in script
+    assert r"var DRAFT_PAGE = /^\/scorekeeper\/\d+\/$/;" in script
+    page = client_for(people.scorer).get(f"/scorekeeper/{free_draft.pk}/").content.decode()
+    assert 'data-service-worker="/scorekeeper/sw.js" data-service-worker-scope="/scorekeeper/"' in page
+    assert 'data-revision="0"' in page
+    reader = client_for(people.organiser).get(f"/scorekeeper/{free_draft.pk}/").content.decode()
+    assert "data-service-worker=" not in reader  # only the scorekeeper's page works offline
+
+
+def test_a_marked_renege_finishes_into_a_game_whose_totals_carry_the_penalty(people):
+    """The log carries the deal annulled without its cards (Trickbook's ``reneged``): the page
+    warns of nothing before finishing, and the game page shows the sheet's totals."""
+    draft = services.draft_start(
+        club=people.club,
+        user=people.scorer,
+        players=FOUR,
+        ruleset={"preset": "classic", "schedule": [1]},
+        first_dealer=0,
+        mode=Draft.Mode.TAKEN,
+    )
+    for _ in FOUR:
+        add(draft, people.scorer, "bid", value=0)
+    add(draft, people.scorer, "renege", seats=[1])
+    for _ in FOUR:
+        add(draft, people.scorer, "bid", value=0)
+    add(draft, people.scorer, "taken", taken=[0, 1, 0, 0])
+    client = client_for(people.scorer)
+    page = client.get(f"/scorekeeper/{draft.pk}/").content.decode()
+    assert "Finish and record the game" in page
+    assert "data-unlogged" not in page
+    assert "total mismatch" not in page
+    assert '<tr id="deal-1" class="annulled">' in page
+    assert (
+        "Boris reneged and it was not corrected in time (marked on the score sheet, without the cards)"
+        in page
+    )
+    response = client.post(f"/scorekeeper/{draft.pk}/finish/")
+    draft.refresh_from_db()
+    assert response["Location"] == f"/games/{draft.game_id}/"
+    assert draft.game.totals == [10, -10, 10, 10]
+    game_page = client.get(f"/games/{draft.game_id}/").content.decode()
+    assert "<code>RENEGE_UNCORRECTED</code>" in game_page
+    assert "<code>TOTAL_MISMATCH</code>" not in game_page
+    assert '<tr id="deal-1" class="annulled">' in game_page

@@ -151,3 +151,99 @@ def test_a_table_draft_needs_an_oh_hell_confirmed_round_without_a_game(people, t
         services.draft_start_table(table=table, user=people.scorer)
     with pytest.raises(services.NotScorer):
         services.draft_start_table(table=table, user=people.member)
+
+
+def test_an_entry_id_of_another_users_entry_is_refused_not_a_crash(free_draft, people):
+    add(free_draft, people.scorer, "trump", card="2C")
+    services.entry_add(draft=free_draft, user=people.scorer, entry_id="same", kind="bid", value=1)
+    services.draft_take_over(draft=free_draft, user=people.organiser)
+    with pytest.raises(services.ServiceError, match="another entry"):
+        services.entry_add(draft=free_draft, user=people.organiser, entry_id="same", kind="bid", value=0)
+    assert free_draft.entries.count() == 2
+
+
+def test_a_name_longer_than_the_roster_takes_is_refused(people):
+    with pytest.raises(services.ServiceError, match="at most 150"):
+        services.draft_start(club=people.club, user=people.scorer, players=["A" * 151, "B", "C"])
+
+
+def enter_marked_renege(draft: Draft, user, names: list[str]) -> None:
+    """Schedule [1, 1], first dealer seat 0, tricks-taken mode: deal 1 annulled for a renege by
+    seat 2 (marked, no cards), its redeal by the same dealer, then deal 2 by seat 1."""
+    add(draft, user, "trump", card="2C")
+    for value in (1, 0, 0, 0):
+        add(draft, user, "bid", value=value)
+    add(draft, user, "renege", seats=[2])
+    add(draft, user, "trump", card="3C")  # the redeal: same dealer, same cards
+    for value in (1, 0, 0, 0):
+        add(draft, user, "bid", value=value)
+    add(draft, user, "taken", taken=[0, 1, 0, 0])
+    for value in (0, 0, 1, 0):
+        add(draft, user, "bid", value=value)
+    add(draft, user, "taken", taken=[1, 0, 0, 0])
+
+
+def test_a_game_with_a_renege_marked_without_cards_is_recorded_with_the_penalty(people):
+    """ "Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется и назначается пересдача
+    тем же сдатчиком. Со счета игрока, который сделал ренонс, снимается 10 очков." The log carries
+    the annulled deal with Trickbook's ``reneged``, so the recorded game's totals are the sheet's:
+    no TOTAL_MISMATCH, the penalty in the replay's totals."""
+    draft = services.draft_start(
+        club=people.club,
+        user=people.scorer,
+        players=FOUR,
+        ruleset={"preset": "classic", "schedule": [1, 1]},
+        first_dealer=0,
+        mode=Draft.Mode.TAKEN,
+    )
+    enter_marked_renege(draft, people.scorer, FOUR)
+    state = engine.run(services.setup_of(draft), services.entries_of(draft))
+    assert state.complete
+    assert state.report["totals"] == [21, 21, 10, 20]
+    finished = services.draft_finish(draft=draft, user=people.scorer)
+    game = Game.objects.get(pk=finished.draft.game_id)
+    log = json.loads(bytes(game.current_revision.content))
+    assert [(d["dealer"], d["cards"], d.get("reneged")) for d in log["deals"]] == [
+        (0, 1, [2]),
+        (0, 1, None),
+        (1, 1, None),
+    ]
+    assert log["deals"][0] == {
+        "dealer": 0,
+        "cards": 1,
+        "trump": "2C",
+        "bids": [0, 1, 0, 0],
+        "taken": [0, 0, 0, 0],
+        "reneged": [2],
+        "scores": [0, 0, -10, 0],
+    }
+    assert log["totals"] == [21, 21, 10, 20]
+    assert game.totals == [21, 21, 10, 20]  # the replay's totals carry the penalty
+    report = game.current_report.report
+    assert [(f["code"], f["deal"], f["seat"]) for f in report["findings"]] == [("RENEGE_UNCORRECTED", 1, 2)]
+    assert [(d["annulled"], d["redeal"]) for d in report["deals"]] == [
+        (True, False),
+        (False, True),
+        (False, False),
+    ]
+    assert game.status == Game.Status.ERRORS  # an uncorrected renege is an error, as the spec says
+    rows = list(draft.entries.order_by("number").values_list("kind", "seats"))
+    assert ("renege", [2]) in rows  # the draft keeps what happened
+
+
+def test_a_tables_game_with_a_marked_renege_takes_the_penalty_into_the_standings(
+    people, tournament, seated, django_capture_on_commit_callbacks
+):
+    table = Table.objects.filter(round=seated).order_by("number").first()
+    names = [s.player.display_name for s in table.seats.order_by("seat")]
+    tournament.ruleset = {"preset": "classic", "schedule": [1, 1]}
+    tournament.save(update_fields=["ruleset"])
+    draft = services.draft_start_table(table=table, user=people.scorer, first_dealer=0, mode=Draft.Mode.TAKEN)
+    enter_marked_renege(draft, people.scorer, names)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draft_finish(draft=draft, user=people.scorer)
+    table.refresh_from_db()
+    assert table.game.totals == [21, 21, 10, 20]
+    assert "TOTAL_MISMATCH" not in [f["code"] for f in table.game.current_report.report["findings"]]
+    points = {s.player.display_name: s.points for s in Standing.objects.filter(tournament=tournament)}
+    assert [points[name] for name in names] == [21, 21, 10, 20]

@@ -65,6 +65,7 @@ CASES = [
     Case("GET", "/api/v1/tournaments/{t}/standings/", READ),
     Case("GET", "/api/v1/tournaments/{t}/standings/?format=csv", READ),
     Case("GET", "/api/v1/tournaments/{t}/crosstable/", READ),
+    Case("GET", "/api/v1/tournaments/{t}/analytics/", READ),
 ]
 
 

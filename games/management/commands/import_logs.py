@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import sys
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,9 @@ from accounts.models import User
 from games.models import Club, Membership, Upload
 from games.tasks import import_group
 from rules import registry
+
+#: How long an interrupted import waits for the database to answer before it reports.
+RECONNECT_S = 30.0
 
 
 def log_files(paths: list[str]) -> Iterator[tuple[str, bytes]]:
@@ -91,25 +95,37 @@ class Command(BaseCommand):
         except Exception as exc:  # the database or the broker went away mid-import
             progress.close()
             recorded = self._recorded_since(club, user, started)
-            self.stdout.write(f"recorded before the interruption: {recorded} of {len(items)} logs")
+            counted = "an unknown number" if recorded is None else str(recorded)
+            self.stdout.write(f"recorded before the interruption: {counted} of {len(items)} logs")
             raise CommandError(
-                f"interrupted after {recorded} of {len(items)} logs ({type(exc).__name__}: {exc}); "
+                f"interrupted after {counted} of {len(items)} logs ({type(exc).__name__}: {exc}); "
                 "run the same command again to resume: what is already recorded is reported as a "
                 "duplicate and not recorded twice"
             ) from exc
         progress.close()
         self._summary(results)
 
-    def _recorded_since(self, club: Club, user: User, started: Any) -> int:
+    def _recorded_since(self, club: Club, user: User, started: Any) -> int | None:
         """How many of this run's logs were recorded (the chunks' answers may be lost with the
-        connection, the rows are not): the club's import uploads by this user since the start."""
-        from django.db import connection
+        connection, the rows are not): the club's import uploads by this user since the start.
 
-        if connection.connection is not None and not connection.is_usable():
-            connection.close()  # the database dropped it: the next query opens a new one
-        return Upload.objects.filter(
-            club=club, uploaded_by=user, source=Upload.Source.IMPORT, received_at__gte=started
-        ).count()
+        A restarting database refuses connections for a moment (tests/games/test_postgres_restart.py):
+        asked again until it answers, for RECONNECT_S at most; None when it never did."""
+        from django.db import OperationalError, connection
+
+        deadline = time.monotonic() + RECONNECT_S
+        while True:
+            if connection.connection is not None and not connection.is_usable():
+                connection.close()  # the database dropped it: the next query opens a new one
+            try:
+                return Upload.objects.filter(
+                    club=club, uploaded_by=user, source=Upload.Source.IMPORT, received_at__gte=started
+                ).count()
+            except OperationalError:
+                connection.close()
+                if time.monotonic() >= deadline:
+                    return None
+                time.sleep(0.5)
 
     def _importer(self, club: Club, username: str | None) -> User:
         if username:

@@ -26,7 +26,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Club, Finding, Membership, Player, Upload
+from games import analytics
+from games.models import Club, Finding, Game, Membership, Player, Upload
 from games.services import club_create, dispute_open, game_upload, membership_set, player_get_or_create
 from rules.bridge.simulate import simulate as simulate_bridge
 from rules.durak.simulate import simulate as simulate_durak
@@ -104,11 +105,14 @@ class Command(BaseCommand):
             starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) + timedelta(days=12),
         )
         self._durak(club, users["olga"], users["petro"], players)
+        # The luck-and-skill pages have numbers to show, whatever ANALYTICS_ON_RECORD says.
+        analysed = analytics.analyse_games(Game.objects.filter(club=club).values_list("pk", flat=True))
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, a durak evening and an open dispute."
+                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, a durak evening and an open dispute; "
+                f"{analysed['analysed']} games analysed for luck and skill."
             )
         )
 
