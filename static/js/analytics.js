@@ -37,7 +37,7 @@
       previous.destroy();
     }
     new window.Chart(canvas, config);
-    var details = canvas.closest("figure").querySelector("details.chart-data");
+    var details = canvas.closest("figure") && canvas.closest("figure").querySelector("details.chart-data");
     if (details) {
       details.open = false;
     }
@@ -104,9 +104,38 @@
     });
   }
 
+  function tournamentChart() {
+    var chart = readJSON("tournament-analytics-data");
+    var canvas = document.getElementById("tournament-luck-chart");
+    if (!chart || !canvas) {
+      return;
+    }
+    draw(canvas, {
+      type: "bar",
+      data: {
+        labels: chart.players,
+        datasets: [
+          {
+            label: chart.label + (chart.unit ? " (" + chart.unit + ")" : ""),
+            data: chart.luck,
+            backgroundColor: ACCENT,
+            borderColor: INK,
+            borderWidth: 1,
+            pointStyle: "rect",
+          },
+        ],
+      },
+      options: Object.assign(axes(chart.unit || chart.label, ""), { indexAxis: "y" }),
+    });
+  }
+
   function init() {
+    if (!window.Chart) {
+      return;
+    }
+    tournamentChart();
     var data = readJSON("analytics-data");
-    if (!data || !window.Chart) {
+    if (!data) {
       return;
     }
     data.sections.forEach(function (section) {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
@@ -67,6 +68,7 @@ def test_a_finding_opens_the_step_of_its_event(page, people, live_server):
     page.goto(f"{live_server.url}/games/{pk}/")
     page.locator(f'a[href="/games/{pk}/deals/1/#event-6"]').click()
     page.wait_for_url(f"**/games/{pk}/deals/1/#event-6")
+    expect(page.locator(".durak-step:visible h3")).to_have_text(["Step 8 · bout 2"])
     assert visible_steps(page) == ["Step 8 · bout 2"]
     assert page.locator(".stepper .position").inner_text() == "Step 8 of 44"
     flagged = page.locator(".durak-step:visible .pair.flagged")
@@ -74,6 +76,8 @@ def test_a_finding_opens_the_step_of_its_event(page, people, live_server):
     # The findings list on the page steps to the other one.
     page.keyboard.press("Home")
     page.locator('.replay-findings a[href="#event-7"]').click()
+    # The step follows the hash change (a handler, not the click itself): wait for it.
+    expect(page.locator(".durak-step:visible h3")).to_have_text(["Step 9 · bout 2"])
     assert visible_steps(page) == ["Step 9 · bout 2"]
     assert page.locator(".durak-step:visible .step-findings").inner_text() == (
         "Card does not beat ILLEGAL_BEAT KH is neither a higher C nor a trump"

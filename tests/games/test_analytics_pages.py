@@ -183,6 +183,14 @@ def test_the_tournament_page_lists_every_player_in_standings_order(people: Any, 
     ]
     positions = [table.index(f">{name}</a>") for name in order]
     assert positions == sorted(positions)
+    chart = json.loads(
+        html.split('<script id="tournament-analytics-data" type="application/json">')[1].split("</script>")[0]
+    )
+    summaries = analytics.games_analytics(Game.objects.filter(table__round__tournament=tournament))["oh-hell"]
+    by_name = {Player.objects.get(pk=p).display_name: s for p, s in summaries.items()}
+    assert chart["players"] == order  # one bar per player, in standings order
+    assert chart["luck"] == [round(by_name[name]["luck"], 3) for name in order]
+    assert chart["unit"] == "Tricks a deal"
     got = member(people).get(f"/api/v1/tournaments/{tournament.pk}/analytics/").json()
     assert got["games"] == {"analysed": 1, "nothing": 0, "waiting": 0}
     assert [p["player_name"] for p in got["players"]] == ["P0", "P1", "P2", "P3"]

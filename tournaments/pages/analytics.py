@@ -13,9 +13,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import URLPattern, path
+from django.utils.translation import gettext
 
 from games import analytics, permissions
-from games.analytics_display import explain, formatted, pick, tournament_columns
+from games.analytics_display import explain, formatted, luck_unit, pick, tournament_columns
 from games.csv_export import csv_response
 from games.models import Game, Player, SeatAnalysis
 from games.pages.analytics import csv_rows
@@ -49,6 +50,14 @@ def analytics_lines(tournament: Tournament) -> dict[str, Any]:
             }
             for player in order
         ],
+        # The chart of luck against the field, one bar per player in standings order (a game whose
+        # analysis has no luck figure, preferans, has none).
+        "chart": {
+            "players": [names[p] for p in order if pick(summaries[p], "luck") is not None],
+            "luck": [round(summaries[p]["luck"], 3) for p in order if pick(summaries[p], "luck") is not None],
+            "label": gettext("Luck"),
+            "unit": luck_unit(tournament.game_type),
+        },
     }
 
 
