@@ -10,11 +10,12 @@ rule: the table is shown beside the deal as what could have been made.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules.bridge.core import SEATS, STRAIN_LETTERS
 from rules.cards import FULL_DECK, RANK_OF, RANKS, SUIT_MASK, cards_of
 
-__all__ = ["available", "makeable"]
+__all__ = ["available", "dd_table", "makeable"]
 
 #: endplay's Denom names by our strain letters, and Player names by our seats.
 _DENOMS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "nt"}
@@ -38,24 +39,34 @@ def _pbn_hand(mask: int) -> str:
     )
 
 
-def makeable(hands: Sequence[int]) -> dict[str, dict[str, int]] | None:
-    """``{strain: {seat: tricks}}`` for the four hands (masks by seat N, E, S, W).
-
-    Strains ``C D H S NT``, seats ``N E S W``: the tricks the declarer at
-    that seat takes in that strain with best play by all four. None when
-    the hands are not a whole deal (thirteen cards each, the 52 cards) or
-    endplay is not installed.
-    """
+def dd_table(hands: Sequence[int]) -> Any | None:
+    """endplay's double-dummy table of the four hands (masks by seat N, E, S, W); None when the
+    hands are not a whole deal (thirteen cards each, the 52 cards) or endplay is not installed.
+    The one call to the solver: the deal page's table and the analytics' par both start here."""
     if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
         return None
     if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
         return None
     try:
         from endplay.dds import calc_dd_table
-        from endplay.types import Deal, Denom, Player
+        from endplay.types import Deal
     except ImportError:
         return None
-    table = calc_dd_table(Deal("N:" + " ".join(_pbn_hand(h) for h in hands)))
+    return calc_dd_table(Deal("N:" + " ".join(_pbn_hand(h) for h in hands)))
+
+
+def makeable(hands: Sequence[int]) -> dict[str, dict[str, int]] | None:
+    """``{strain: {seat: tricks}}`` for the four hands (masks by seat N, E, S, W).
+
+    Strains ``C D H S NT``, seats ``N E S W``: the tricks the declarer at
+    that seat takes in that strain with best play by all four. None when
+    the hands are not a whole deal or endplay is not installed (:func:`dd_table`).
+    """
+    table = dd_table(hands)
+    if table is None:
+        return None
+    from endplay.types import Denom, Player
+
     return {
         strain: {
             seat: int(table[getattr(Denom, _DENOMS[strain]), getattr(Player, _PLAYERS[seat])])

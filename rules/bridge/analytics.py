@@ -32,11 +32,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.bridge.analysis import _pbn_hand
+from rules.bridge.analysis import dd_table
 from rules.bridge.core import SEATS, STRAIN_LETTERS, Contract, Doubling, Seat, Strain
 from rules.bridge.ruleset import resolve_ruleset
 from rules.bridge.scoring import overtrick_points, slam_points, trick_points, undertrick_points
-from rules.cards import FULL_DECK
 
 __all__ = [
     "ANALYSIS_VERSION",
@@ -124,16 +123,12 @@ def solve(
     side and the par contracts (``"4S N, 4S S"``; a sacrifice with its result, ``"5DX E -2"``)
     for four whole hands (masks by seat N, E, S, W); None for anything less than a whole
     deal, or without endplay."""
-    if len(hands) != 4 or any(h.bit_count() != 13 for h in hands):
+    table = dd_table(hands)
+    if table is None:
         return None
-    if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
-        return None
-    try:
-        from endplay.dds import calc_dd_table, par
-        from endplay.types import Deal, Denom, Player, Vul
-    except ImportError:
-        return None
-    table = calc_dd_table(Deal("N:" + " ".join(_pbn_hand(h) for h in hands)))
+    from endplay.dds import par
+    from endplay.types import Denom, Player, Vul
+
     makeable = {
         strain.letter: {SEATS[seat]: int(table[Denom(denom), Player(seat)]) for seat in range(4)}
         for denom, strain in enumerate(_STRAIN_OF_DENOM)

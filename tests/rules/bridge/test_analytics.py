@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from endplay.types import Contract as EpContract
-from endplay.types import Denom, Penalty, Player, Vul
+from endplay.types import Player, Vul
 
 from rules.bridge import parse, replay
 from rules.bridge.analytics import (
@@ -41,6 +41,7 @@ from rules.bridge.analytics import (
 from rules.bridge.core import Contract, Doubling, Seat, Strain
 from rules.bridge.pbn import read_pbn
 from rules.cards import RANKS
+from tests.rules.bridge.test_auction import _DENOM, _PENALTY  # our strains and doublings in endplay's words
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pbn"
 SUITS = {"N": "S", "E": "H", "S": "D", "W": "C"}
@@ -163,20 +164,6 @@ def test_solve_needs_a_whole_deal():
     assert (par_score, contracts) == (1510, "7S N, 7S S")
     assert solve(hands[:3], Seat.N, (False, False)) is None
     assert solve((hands[0], hands[0], hands[2], hands[3]), Seat.N, (False, False)) is None
-
-
-_DENOM = {
-    Strain.CLUBS: Denom.clubs,
-    Strain.DIAMONDS: Denom.diamonds,
-    Strain.HEARTS: Denom.hearts,
-    Strain.SPADES: Denom.spades,
-    Strain.NOTRUMP: Denom.nt,
-}
-_PENALTY = {
-    Doubling.UNDOUBLED: Penalty.passed,
-    Doubling.DOUBLED: Penalty.doubled,
-    Doubling.REDOUBLED: Penalty.redoubled,
-}
 
 
 @pytest.mark.parametrize("strain", list(Strain), ids=lambda s: s.name.lower())
