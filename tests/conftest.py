@@ -153,18 +153,28 @@ def end_other_sessions(databases: list[str]) -> int:
     """End every session on these PostgreSQL test databases but this thread's own, and wait
     until the server has let them go; the number ended."""
     from django.db import connection
+    from django.db.utils import OperationalError
 
     others = "FROM pg_stat_activity WHERE datname = ANY(%s) AND pid <> pg_backend_pid()"
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(pg_terminate_backend(pid)) {others}", [databases])
-        ended = int(cursor.fetchone()[0])
-        deadline = time.monotonic() + 10
-        while ended and time.monotonic() < deadline:  # termination is asynchronous: wait until they are gone
-            cursor.execute(f"SELECT count(*) {others}", [databases])
-            if cursor.fetchone()[0] == 0:
-                break
-            time.sleep(0.05)
-    return ended
+    for attempt in range(3):
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(f"SELECT count(pg_terminate_backend(pid)) {others}", [databases])
+                ended = int(cursor.fetchone()[0])
+                deadline = time.monotonic() + 10
+                while ended and time.monotonic() < deadline:  # termination is asynchronous: wait
+                    cursor.execute(f"SELECT count(*) {others}", [databases])
+                    if cursor.fetchone()[0] == 0:
+                        break
+                    time.sleep(0.05)
+            return ended
+        except OperationalError:
+            # This thread's own connection was ended by the server (a test that restarts or
+            # clears sessions): open a fresh one and try again.
+            connection.close()
+            if attempt == 2:
+                raise
+    return 0
 
 
 @pytest.fixture(scope="session")
@@ -188,6 +198,7 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
     ]
     if names:
         with django_db_blocker.unblock():
+            connections.close_all()  # start from fresh connections: a kept one may have been ended
             end_other_sessions(names)
 
 
