@@ -60,14 +60,19 @@ def analyse_game(game: Game, *, force: bool = False) -> GameAnalysis | None:
     analysis of the current version (an operator's repair, never needed in
     normal running).
     """
+    return _analyse(game, force=force)[0]
+
+
+def _analyse(game: Game, *, force: bool) -> tuple[GameAnalysis | None, bool]:
+    """:func:`analyse_game`, and whether this call computed it (False: it was stored already)."""
     report = game.current_report
     if report is None:
-        return None
+        return None, False
     module = registry.analytics(game.game_type)
     version = str(module.ANALYSIS_VERSION)
     existing = GameAnalysis.objects.filter(report=report).first()
     if existing is not None and existing.version == version and not force:
-        return existing
+        return existing, False
     revision = game.current_revision
     assert revision is not None  # a report belongs to a revision
     started = time.perf_counter()
@@ -111,8 +116,8 @@ def analyse_game(game: Game, *, force: bool = False) -> GameAnalysis | None:
             )
     except IntegrityError:
         # Another worker stored the same report's analysis first (a redelivered task): keep theirs.
-        return GameAnalysis.objects.filter(report=report).first()
-    return analysis
+        return GameAnalysis.objects.filter(report=report).first(), False
+    return analysis, True
 
 
 class StoredEstimates(MutableMapping[str, Any]):
@@ -156,27 +161,21 @@ class StoredEstimates(MutableMapping[str, Any]):
 def analyse_games(game_ids: Iterable[int], *, force: bool = False) -> dict[str, int]:
     """Analyse each game's current report; count what happened (for the task's result and the command)."""
     counts = {"analysed": 0, "nothing": 0, "current": 0, "missing": 0}
-    games = (
-        Game.objects.filter(pk__in=sorted(set(game_ids)))
-        .select_related("current_report", "current_revision")
-        .order_by("pk")
-    )
+    ids = set(game_ids)
+    games = Game.objects.filter(pk__in=sorted(ids)).select_related("current_report", "current_revision")
     found = 0
-    for game in games:
+    for game in games.order_by("pk"):
         found += 1
-        before = (
-            GameAnalysis.objects.filter(report_id=game.current_report_id).values_list("pk", flat=True).first()
-        )
-        analysis = analyse_game(game, force=force)
+        analysis, computed = _analyse(game, force=force)
         if analysis is None:
             counts["missing"] += 1
-        elif analysis.pk == before:
+        elif not computed:
             counts["current"] += 1
         elif analysis.status == GameAnalysis.Status.NOTHING:
             counts["nothing"] += 1
         else:
             counts["analysed"] += 1
-    counts["missing"] += len(set(game_ids)) - found
+    counts["missing"] += len(ids) - found
     return counts
 
 

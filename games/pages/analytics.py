@@ -22,6 +22,7 @@ from games import analytics, permissions
 from games.analytics_display import cell, column_label, explain, headline, luck_unit, percent, shown, signed
 from games.csv_export import csv_response
 from games.models import Club, Game, GameAnalysis, Player, SeatAnalysis
+from rules import registry
 
 #: Row keys the CSV adds in front of each game's own columns.
 CSV_LEAD = ("game", "played_at", "game_type", "player_id")
@@ -116,8 +117,6 @@ def game_analysis_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player_summary(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    from rules import registry
-
     summary: dict[str, Any] = registry.analytics(game.game_type).player_summary(rows)
     return summary
 

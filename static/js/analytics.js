@@ -2,46 +2,18 @@
  * the vendored Chart.js from the JSON the page embeds (#analytics-data).
  *
  * As with the profile's other charts, the page works without this script: each chart has a table with
- * the same numbers, open by default, folded away once the chart is drawn.
+ * the same numbers (static/js/charts.js).
  */
 (function () {
   "use strict";
 
-  var INK = "#1b1f24";
-  var GRID = "#d4d0c4";
-  var ACCENT = "#7a1c1c";
-  var SECOND = "#1f5fbf";
-
-  function readJSON(id) {
-    var element = document.getElementById(id);
-    return element ? JSON.parse(element.textContent) : null;
-  }
-
-  function axes(xTitle, yTitle) {
-    return {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      interaction: { mode: "index", intersect: false },
-      plugins: { legend: { labels: { usePointStyle: true, color: INK, font: { size: 13 } } } },
-      scales: {
-        x: { title: { display: true, text: xTitle, color: INK }, ticks: { color: INK }, grid: { color: GRID } },
-        y: { title: { display: true, text: yTitle, color: INK }, ticks: { color: INK }, grid: { color: GRID } },
-      },
-    };
-  }
-
-  function draw(canvas, config) {
-    var previous = window.Chart.getChart(canvas);
-    if (previous) {
-      previous.destroy();
-    }
-    new window.Chart(canvas, config);
-    var details = canvas.closest("figure") && canvas.closest("figure").querySelector("details.chart-data");
-    if (details) {
-      details.open = false;
-    }
-  }
+  var C = window.TrickbookCharts; // static/js/charts.js
+  var INK = C.INK;
+  var ACCENT = C.ACCENT;
+  var SECOND = C.PALETTE[0];
+  var readJSON = C.readJSON;
+  var draw = C.draw;
+  var axes = C.options;
 
   function bidErrorChart(canvas, section, labels) {
     var rows = section.bid_error_by_cards;

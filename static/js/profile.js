@@ -1,58 +1,23 @@
 /* The player profile's charts, drawn with the vendored Chart.js from the JSON the page embeds.
  *
- * The page works without this script: every chart has a data table with the same numbers,
- * open by default. Once a chart is drawn its table folds away behind its <details> summary
- * (still one click or key press away, and opened again for printing). The score progression
+ * The page works without this script: every chart has a data table with the same numbers
+ * (static/js/charts.js says how they fold away). The score progression
  * figure is swapped by htmx when another game is chosen; it brings its own JSON
  * (#progression-data), and its chart is drawn again after the swap.
  */
 (function () {
   "use strict";
 
-  // Dark enough to reach 3:1 against the page (WCAG 1.4.11); lines also differ by dash and point shape.
-  var INK = "#1b1f24";
-  var GRID = "#d4d0c4";
-  var ACCENT = "#7a1c1c";
-  var PALETTE = ["#1f5fbf", "#1b6e3a", "#6b3fa0", "#8a5300", "#00707a", "#4a4a4a", "#a3195b"];
-  var DASHES = [[6, 4], [2, 3], [10, 3, 2, 3], [1, 4], [12, 6], [4, 2, 1, 2], [8, 2]];
-  var POINTS = ["rect", "triangle", "rectRot", "crossRot", "star", "rectRounded", "cross"];
-
-  function readJSON(id) {
-    var element = document.getElementById(id);
-    return element ? JSON.parse(element.textContent) : null;
-  }
-
-  function draw(canvasId, config) {
-    var canvas = document.getElementById(canvasId);
-    if (!canvas || !window.Chart) {
-      return null;
-    }
-    var previous = window.Chart.getChart(canvas);
-    if (previous) {
-      previous.destroy();
-    }
-    var chart = new window.Chart(canvas, config);
-    var details = canvas.closest("figure").querySelector("details.chart-data");
-    if (details) {
-      details.open = false;
-    }
-    return chart;
-  }
-
-  function options(xTitle, yTitle, extra) {
-    var base = {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      interaction: { mode: "index", intersect: false },
-      plugins: { legend: { labels: { usePointStyle: true, color: INK, font: { size: 13 } } } },
-      scales: {
-        x: { title: { display: true, text: xTitle, color: INK }, ticks: { color: INK }, grid: { color: GRID } },
-        y: { title: { display: true, text: yTitle, color: INK }, ticks: { color: INK }, grid: { color: GRID } },
-      },
-    };
-    return Object.assign(base, extra || {});
-  }
+  var C = window.TrickbookCharts; // static/js/charts.js
+  var INK = C.INK;
+  var GRID = C.GRID;
+  var ACCENT = C.ACCENT;
+  var PALETTE = C.PALETTE;
+  var DASHES = C.DASHES;
+  var POINTS = C.POINTS;
+  var readJSON = C.readJSON;
+  var draw = C.draw;
+  var options = C.options;
 
   function ratingChart(data) {
     var history = data.ratingHistory || [];
@@ -222,12 +187,6 @@
     // Back and forward after a swap: htmx puts back a copy of the page, whose canvases are blank.
     document.body.addEventListener("htmx:historyRestore", function () {
       data = drawAll() || data;
-    });
-    // A printout has no <details> to open: show every data table on paper.
-    window.addEventListener("beforeprint", function () {
-      document.querySelectorAll("details.chart-data").forEach(function (details) {
-        details.open = true;
-      });
     });
   }
 
