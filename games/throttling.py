@@ -23,17 +23,25 @@ from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 
+class PagesCache:
+    """The ``pages`` cache, looked up at each use: ``caches[alias]`` is one handle per thread,
+    and follows a change of the CACHES setting (the tests give each its own)."""
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        return caches["pages"]
+
+
 class AnonThrottle(AnonRateThrottle):
     """Anonymous requests at the ``anon`` rate, counted in the tolerant ``pages`` cache."""
 
-    cache = caches["pages"]
+    cache = PagesCache()
 
 
 class UploadRateThrottle(UserRateThrottle):
     """Writes at the ``uploads`` rate per account; reads pass."""
 
     scope = "uploads"
-    cache = caches["pages"]
+    cache = PagesCache()
 
     def allow_request(self, request: Request, view: Any) -> bool:
         if request.method in SAFE_METHODS:

@@ -149,6 +149,21 @@ def celery_worker_process(
             end_other_sessions([connection.settings_dict["NAME"]])
 
 
+@pytest.fixture
+def local_caches(settings: Any) -> None:
+    """Both cache aliases in local memory of this test alone, for a test that must empty them.
+
+    In the services pass the caches are Redis, the same database as the broker: emptying
+    them there (FLUSHDB) would drop other test processes' queued tasks and flags. A test
+    that needs empty counters or fragments takes this fixture and clears these instead.
+    """
+    name = uuid.uuid4().hex
+    settings.CACHES = {
+        alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": f"{alias}-{name}"}
+        for alias in ("default", "pages")
+    }
+
+
 def end_other_sessions(databases: list[str]) -> int:
     """End every session on these PostgreSQL test databases but this thread's own, and wait
     until the server has let them go; the number ended."""

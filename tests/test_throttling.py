@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -17,12 +16,8 @@ PASSWORD = "a-long-passphrase"  # tests/games/factories.py
 
 
 @pytest.fixture(autouse=True)
-def _clean_counters():
-    for alias in ("default", "pages"):
-        caches[alias].clear()
-    yield
-    for alias in ("default", "pages"):
-        caches[alias].clear()
+def _clean_counters(local_caches):
+    """Counters start at zero: in caches of this test's own (tests/conftest.py local_caches)."""
 
 
 def sign_in(client, username: str, password: str):

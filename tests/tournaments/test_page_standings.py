@@ -9,7 +9,8 @@ from tests.tournaments.conftest import table_log
 from tournaments import services
 from tournaments.models import Standing, Tournament
 
-pytestmark = pytest.mark.django_db
+# The tests empty the fragment cache: their own, never the services pass's shared Redis.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("local_caches")]
 
 
 @pytest.fixture
