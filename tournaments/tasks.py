@@ -43,10 +43,8 @@ if TYPE_CHECKING:
     from tournaments.services import RoundSpan
 
 PENDING_TTL_S = 300
-#: A burst is over when no change came for this long. A second, not less: on a loaded machine
-#: fifty uploads from ten scorers leave gaps of a few tenths, and a shorter window took such a gap
-#: for the end and compiled a third time. A single upload does not wait at all (compiled at once).
-QUIET_S = 1.0
+#: A burst is over when no change came for this long.
+QUIET_S = 0.3
 #: The longest a compile waits for a burst to end before compiling what it has (settings
 #: STANDINGS_MAX_WAIT_S, from the environment).
 MAX_WAIT_S = 3.0
