@@ -2,7 +2,8 @@
 
 The first eighteen are the spec's table; ``BID_MISSING`` and
 ``ILLEGAL_TAKE_BACK`` are the report's own additions (the spec allows
-others) for events logs that the table does not cover.
+others) for events logs that the table does not cover, and the last five
+say what an arbiter's ruling did (docs/arbiter.md).
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ SEVERITY: dict[str, Severity] = {
     # that the renege rule does not allow to be taken back.
     "BID_MISSING": "error",
     "ILLEGAL_TAKE_BACK": "error",
+    # The arbiter's rulings (docs/arbiter.md): what a ruling did, and one that did nothing.
+    "ANNULLED_BY_ARBITER": "info",
+    "SCORE_ADJUSTED": "info",
+    "PENALTY_WAIVED": "info",
+    "PENALTY_CONFIRMED": "info",
+    "RULING_NOT_APPLICABLE": "warning",
 }
 
 

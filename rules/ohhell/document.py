@@ -9,10 +9,12 @@ logs (one dict probe per card) with the same paths. Only what stops a
 replay is malformed; a bid out of range or a card not in hand is a finding
 of the replay, as the spec's table says.
 
-Trickbook reads one field the spec does not have: ``reneged`` on a
+Trickbook reads two fields the spec does not have: ``reneged`` on a
 score-sheet-only deal, the seats whose renege was not corrected in time
-(docs/ohhell.md, "The `reneged` extension"). It is optional, so every
-document of the spec reads as before.
+(docs/ohhell.md, "The `reneged` extension"), and ``arbiter`` on any deal,
+the arbiter's ruling (docs/arbiter.md: annul the deal, an adjusted score,
+a penalty waived or confirmed). Both are optional, so every document of the
+spec reads as before.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from rules.arbiter import Ruling, read_ruling
 from rules.cards import CARD_BY_SPELLING, NAME
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
@@ -41,6 +44,7 @@ DEAL_FIELDS = (
     "scores",
     "events",
     "reneged",
+    "arbiter",
 )
 EVENT_KINDS = ("bid", "play", "take_back", "expose")
 
@@ -73,6 +77,9 @@ class Deal:
     #: Trickbook's extension: on a score-sheet-only deal, the seats that reneged and were
     #: not corrected in time (the deal is annulled); ``None`` on every other deal.
     reneged: tuple[int, ...] | None = None
+    #: Trickbook's extension: the arbiter's ruling on the deal (docs/arbiter.md); an adjusted
+    #: score is the deal's points per seat.
+    arbiter: Ruling[int, tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +218,7 @@ def _deal(value: Any, path: str, n: int) -> Deal:
     taken = None if get("taken") is None else _ints_per_seat(d["taken"], f"{path}.taken", n)
     scores = None if get("scores") is None else _ints_per_seat(d["scores"], f"{path}.scores", n)
     reneged = None if get("reneged") is None else _reneged(d, path, n, taken is not None)
+    arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter", n)
     bids = tricks = events = None
     if get("events") is not None:
         for key in ("bids", "tricks"):
@@ -241,6 +249,18 @@ def _deal(value: Any, path: str, n: int) -> Deal:
         scores=scores,
         events=events,
         reneged=reneged,
+        arbiter=arbiter,
+    )
+
+
+def _arbiter(value: Any, path: str, n: int) -> Ruling[int, tuple[int, ...]]:
+    """The arbiter's ruling on the deal (docs/arbiter.md); an adjusted ``score`` is the deal's
+    points per seat, as a score sheet writes them."""
+    return read_ruling(
+        value,
+        path,
+        read_seat=lambda v, p: _seat(v, p, n),
+        read_score=lambda v, p: _ints_per_seat(v, p, n),
     )
 
 
@@ -359,6 +379,8 @@ def _deal_document(deal: Deal) -> dict[str, Any]:
         out["scores"] = list(deal.scores)
     if deal.reneged is not None:
         out["reneged"] = list(deal.reneged)
+    if deal.arbiter is not None:
+        out["arbiter"] = deal.arbiter.as_document(int, list)
     if deal.events is not None:
         out["events"] = [
             {"seat": e.seat, e.kind: e.value if e.kind == "bid" else NAME[e.value]} for e in deal.events

@@ -29,6 +29,10 @@ class DealReport:
     annulled: bool
     redeal: bool = False
     blind: list[bool] | None = None
+    #: The renege penalties of the deal (docs/arbiter.md: seat, kind, points, status); None for none.
+    penalties: list[dict[str, Any]] | None = None
+    #: The arbiter's ruling on the deal as read (canonical), when there is one.
+    arbiter: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         n = len(self.taken)
@@ -44,6 +48,8 @@ class DealReport:
             "balance": self.balance,
             "annulled": self.annulled,
             "redeal": self.redeal,
+            "penalties": self.penalties or [],
+            "arbiter": self.arbiter,
         }
 
 
@@ -102,8 +108,16 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
         notes = [d["balance"]]
         if d.get("redeal"):
             notes.append("redeal")
-        if d["annulled"]:
+        ruling = d.get("arbiter") or {}
+        if ruling.get("annul"):
+            notes.append("ANNULLED by the arbiter")
+        elif d["annulled"]:
             notes.append("ANNULLED (renege not corrected)")
+        if ruling.get("score") is not None:
+            notes.append("score adjusted by the arbiter")
+        for p in d.get("penalties") or []:
+            if p["status"] != "counted":
+                notes.append(f"{players[p['seat']]}'s penalty {p['status']}")
         lines.append(row + "| " + ", ".join(notes))
     total_row = f"{'':>4} {'Total':<10} {'':>5} {'':<5} "
     total_row += "".join(f"| {t:>{len(sub)}}{'':<{width - len(sub)}} " for t in rep["totals"]) + "|"

@@ -118,7 +118,7 @@ def test_running_totals_add_every_deal():
     assert rep["totals"] == [33, 31, 11]
 
 
-def test_report_deal_fields_are_exactly_the_spec_ones_plus_blind_and_redeal():
+def test_report_deal_fields_are_exactly_the_spec_ones_plus_blind_redeal_and_the_rulings():
     rep = one_card(2, "5C", ["AH", "2H", "3C"], [1, 0, 1])
     assert rep["deals"][0] == {
         "deal": 1,
@@ -132,5 +132,7 @@ def test_report_deal_fields_are_exactly_the_spec_ones_plus_blind_and_redeal():
         "balance": "over",
         "annulled": False,
         "redeal": False,
+        "penalties": [],  # docs/arbiter.md: the renege penalties of the deal and what became of them
+        "arbiter": None,
     }
     assert list(rep) == ["game", "ruleset", "players", "totals", "deals", "findings"]

@@ -148,6 +148,8 @@ def test_a_marked_renege_annuls_the_deal_and_costs_the_penalty_once():
         "balance": "under",
         "annulled": True,
         "redeal": False,
+        "penalties": [{"seat": 1, "kind": "renege", "points": -10, "status": "counted"}],
+        "arbiter": None,
     }
     # Anna deals again with two cards: the redeal takes the schedule's place, so no
     # WRONG_DEALER, WRONG_SCHEDULE or MISSING_REDEAL; then Boris deals three.
