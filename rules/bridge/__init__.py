@@ -38,8 +38,9 @@ from rules.bridge.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
 from rules.bridge.scoresheet import paper_sheet
 from rules.bridge.walkthrough import walkthrough
 
-#: Bumped whenever a change to the rules could change a report.
-ENGINE_VERSION = "1"
+#: Bumped whenever a change to the rules could change a report. 2: every deal of the report
+#: has ``penalties`` and ``arbiter`` (the arbiter's rulings, docs/arbiter.md).
+ENGINE_VERSION = "2"
 
 __all__ = [
     "ENGINE_VERSION",

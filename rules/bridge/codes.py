@@ -10,6 +10,11 @@ Law 27A1; a call out of rotation accepted, Law 29A; an opening lead out of
 turn accepted, Law 53A) is a ``warning``; a log that contradicts itself or
 the rules (a revoke, a card the player did not hold, a double the Laws do
 not allow, a result that is not what the play shows) is an ``error``.
+
+The last five say what an arbiter's ruling did (docs/arbiter.md): a ruling
+is no irregularity, so they are ``info``, but for ``RULING_NOT_APPLICABLE``
+(a ruling that names a seat with no penalty to waive or confirm), a
+``warning``.
 """
 
 from __future__ import annotations
@@ -42,6 +47,12 @@ SEVERITY: dict[str, Severity] = {
     "CONTRACT_MISMATCH": "error",
     # A contract was reached but neither the play nor the sheet says how many tricks it took.
     "RESULT_MISSING": "error",
+    # The arbiter's rulings (docs/arbiter.md): what a ruling did, and one that did nothing.
+    "ANNULLED_BY_ARBITER": "info",
+    "SCORE_ADJUSTED": "info",
+    "PENALTY_WAIVED": "info",
+    "PENALTY_CONFIRMED": "info",
+    "RULING_NOT_APPLICABLE": "warning",
 }
 
 

@@ -34,6 +34,12 @@ Decisions beyond the format page:
   ``1C``..``7NT``, ``P``, ``X``, ``XX``. Seats are read in any case.
 - ``ruleset`` is optional and kept as written (a preset name or an object);
   :mod:`rules.bridge.ruleset` resolves it.
+- ``arbiter`` (Trickbook's extension, docs/arbiter.md) is the arbiter's
+  ruling on the deal, read by :func:`rules.arbiter.read_ruling` with this
+  log's seats (``"N"`` … ``"W"``, any case) and its assigned result
+  (:class:`AssignedScore`: a contract as the ``contract`` field spells it,
+  its declarer and the declarer's side's tricks). A deal the arbiter
+  annulled or scored needs no ``result``: nothing, or the ruling, scores it.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.arbiter import Ruling, read_ruling
 from rules.bridge.core import SEATS, Call, Seat, Side, Strain
 from rules.cards import NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
@@ -75,7 +82,10 @@ DEAL_FIELDS = (
     "board",
     "contract",
     "declarer",
+    "arbiter",
 )
+#: The keys of an assigned result (the arbiter's ``score``).
+SCORE_FIELDS = ("contract", "declarer", "result")
 #: PBN 2.1 irregularity marks: R revoke, S skipped turn, L lead out of turn, I insufficient
 #: bid; and D, declarer and dummy swapped (PBN's ``[Declarer "^S"]``).
 MARKS = ("R", "S", "L", "I", "D")
@@ -113,6 +123,20 @@ class Irregularity:
 
 
 @dataclass(frozen=True, slots=True)
+class AssignedScore:
+    """The result an arbiter assigns to a deal (docs/bridge.md, "The arbiter's rulings").
+
+    ``contract`` is spelled as the log's ``contract`` field is (``"4HX"``; ``"Pass"`` for an
+    assigned pass-out, which has no ``declarer`` and no ``result``); ``result`` is the tricks
+    taken by the declarer's side, 0 to 13.
+    """
+
+    contract: str
+    declarer: Seat | None = None
+    result: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class BridgeDeal:
     """One deal as logged; ``None`` where a field was not given.
 
@@ -135,6 +159,8 @@ class BridgeDeal:
     play_start: Seat | None = None
     contract: str | None = None
     declarer: Seat | None = None
+    #: Trickbook's extension: the arbiter's ruling on the deal (docs/arbiter.md).
+    arbiter: Ruling[Seat, AssignedScore] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,10 +347,12 @@ def _deal(value: Any, path: str) -> BridgeDeal:
     if play_start is not None and play is None:
         raise MalformedDocument(f"{path}.play_start", "names the opening leader of the play; give play")
     result = None if get("result") is None else read_int(d["result"], f"{path}.result", 0, TRICKS)
+    arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter")
     passed_out = (len(auction) == 4 and all(c.kind == "pass" for c in auction)) or (
         not auction and contract == "Pass"
     )
-    if result is None and play is None and not passed_out:
+    ruled = arbiter is not None and (arbiter.annul or arbiter.score is not None)
+    if result is None and play is None and not passed_out and not ruled:
         raise MalformedDocument(f"{path}.result", "is required when there is no play")
     irregularities = (
         None
@@ -349,7 +377,55 @@ def _deal(value: Any, path: str) -> BridgeDeal:
         play_start=play_start,
         contract=contract,
         declarer=declarer,
+        arbiter=arbiter,
     )
+
+
+def _arbiter(value: Any, path: str) -> Ruling[Seat, AssignedScore]:
+    """The arbiter's ruling on the deal (docs/arbiter.md) with this log's seats and results."""
+    return read_ruling(value, path, read_seat=_seat, read_score=_assigned_score)
+
+
+def _assigned_score(value: Any, path: str) -> AssignedScore:
+    """An assigned result: ``{"contract": "4HX", "declarer": "S", "result": 9}``, or
+    ``{"contract": "Pass"}``; a contract that is not one is malformed (docs/arbiter.md)."""
+    s = read_object(value, path, "an assigned score")
+    check_fields(s, path, SCORE_FIELDS, "an assigned score")
+    if "contract" not in s:
+        raise MalformedDocument(f"{path}.contract", "is required: the contract the deal is scored as")
+    raw = s["contract"]
+    contract = read_contract(raw) if type(raw) is str else None
+    if contract is None:
+        raise MalformedDocument(
+            f"{path}.contract",
+            f"must be a contract such as '4H', '3NTX', '6SXX' or 'Pass', not {describe(raw)}",
+        )
+    if contract == "Pass":
+        for key in ("declarer", "result"):
+            if key in s:
+                raise MalformedDocument(f"{path}.{key}", "an assigned pass-out has no declarer and no result")
+        return AssignedScore(contract)
+    for key in ("declarer", "result"):
+        if key not in s:
+            raise MalformedDocument(f"{path}.{key}", f"is required with the assigned contract {contract}")
+    declarer = _seat(s["declarer"], f"{path}.declarer")
+    result = read_int(s["result"], f"{path}.result", 0, TRICKS)
+    return AssignedScore(contract, declarer, result)
+
+
+def assigned_score_document(score: AssignedScore) -> dict[str, Any]:
+    """An assigned result as the log writes it (canonical: the contract's own spelling)."""
+    out: dict[str, Any] = {"contract": score.contract}
+    if score.declarer is not None:
+        out["declarer"] = SEATS[score.declarer]
+    if score.result is not None:
+        out["result"] = score.result
+    return out
+
+
+def arbiter_document(ruling: Ruling[Seat, AssignedScore]) -> dict[str, Any]:
+    """A ruling as the log writes it and the report echoes it (``"N"`` … ``"W"`` seats)."""
+    return ruling.as_document(SEATS.__getitem__, assigned_score_document)
 
 
 def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
@@ -522,6 +598,8 @@ def _deal_document(deal: BridgeDeal) -> dict[str, Any]:
         out["contract"] = deal.contract
     if deal.declarer is not None:
         out["declarer"] = SEATS[deal.declarer]
+    if deal.arbiter is not None:
+        out["arbiter"] = arbiter_document(deal.arbiter)
     return out
 
 

@@ -6,7 +6,10 @@ rubber history it needs come from the stored report
 won, and each deal's points. A deal whose log records its own scores keeps
 them (ScoreRubber is what the scorer wrote, mismatch or not), so the file
 is the log and reads back to the same deals; a deal without them gets the
-replay's points. Several games go into one file one after the
+replay's points. A deal with an arbiter's ruling (docs/arbiter.md) always
+gets the replay's points, which are the ruled ones, and pbn.write_pbn names
+the ruling in a commentary (PBN has no tag for it; docs/bridge-pbn.md).
+Several games go into one file one after the
 other, the PBN header written once (PBN 2.1 §3: games are separated by an
 empty line); ``event`` replaces each log's own Event, Site and Date where
 it gives them (a tournament's name and club).
@@ -38,7 +41,7 @@ def export_pbn(
         items = rubber_scores(report)
         for item, deal in zip(items, document.get("deals") or [], strict=False):
             written = deal.get("scores") if isinstance(deal, dict) else None
-            if written is not None:
+            if written is not None and deal.get("arbiter") is None:
                 item.update(
                     {side: written.get(side) or {"above": [], "below": []} for side in ("we", "they")}
                 )

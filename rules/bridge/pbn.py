@@ -1073,12 +1073,42 @@ def _write_deal(
         lines.append(_tag("ScoreRubber", score))
     if history is not None:
         lines.append(_tag("ScoreRubberHistory", history))
+    if deal.get("arbiter") is not None:
+        lines.append(_ruling_comment(deal["arbiter"]))
     if calls:
         lines.append(_tag("Auction", SEATS[start]))
         lines.extend(_auction_lines(calls, marks, _auction_over(calls)))
     if body is not None:
         lines.extend(body[0])
     return "\n".join(lines) + "\n"
+
+
+def _ruling_comment(ruling: Any) -> str:
+    """The arbiter's ruling on a deal (docs/arbiter.md) as a PBN commentary: PBN has no tag
+    for it, so it is written for the reader of the file (``{Arbiter: ...}``, §3.8) and the
+    ScoreRubber beside it carries the ruled points; reading the file back drops it."""
+    ruling = ruling if isinstance(ruling, dict) else {}
+    parts = []
+    if ruling.get("annul"):
+        parts.append("the deal is annulled")
+    score = ruling.get("score")
+    if isinstance(score, dict):
+        contract = str(score.get("contract", "?"))
+        if contract.upper() in ("PASS", "P"):
+            parts.append("the deal is scored as passed out")
+        else:
+            declarer = str(score.get("declarer", "?")).upper()
+            parts.append(f"the deal is scored as {contract} by {declarer}, {score.get('result', '?')} tricks")
+    for key, what in (("waive", "waived"), ("confirm", "confirmed")):
+        seats = ruling.get(key)
+        if isinstance(seats, list) and seats:
+            parts.append(f"revoke penalty of {', '.join(str(s).upper() for s in seats)} {what}")
+    if ruling.get("dispute") is not None:
+        parts.append(f"dispute {ruling['dispute']}")
+    if isinstance(ruling.get("reason"), str) and ruling["reason"].strip():
+        parts.append(f"reason: {ruling['reason']}")
+    text = " ".join("; ".join(parts).split()).replace("{", "(").replace("}", ")")
+    return "{Arbiter: " + text + "}"
 
 
 def _auction_lines(calls: list[str], marks: list[dict[str, Any]], over: bool) -> list[str]:

@@ -22,7 +22,7 @@ played. A corrected revoke leaves no trace among played cards, so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rules.bridge.codes import Findings, plural
@@ -40,6 +40,8 @@ class Revoke:
     the led suit the offender still held. ``transfer`` is the number of
     tricks Law 64 moves to the other side for it (always 0 without
     ``law64``), ``note`` why it moves none when that is the Law's reason.
+    ``waived``: the arbiter waived the offender's penalty (docs/arbiter.md),
+    so the ``transfer`` the Law would make is not made.
     """
 
     trick: int
@@ -49,6 +51,7 @@ class Revoke:
     established: bool
     transfer: int = 0
     note: str = ""
+    waived: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,7 @@ def run_play(
     *,
     opening_leader: Seat | None = None,
     result: int | None = None,
+    waive: Collection[Seat] = (),
 ) -> PlayResult:
     """Replay the logged tricks of a deal played in ``contract``; findings go to ``findings``.
 
@@ -123,7 +127,9 @@ def run_play(
     says nothing of it, so preset ``seed`` only reports revokes);
     ``opening_leader`` the seat the log says led (``play_start``);
     ``result`` the declarer's tricks as written on the sheet, checked
-    against the play when the play accounts for every trick.
+    against the play when the play accounts for every trick; ``waive`` the
+    seats whose Law 64 transfer the arbiter waived (docs/arbiter.md): their
+    revokes are reported with the tricks the Law would move, and none move.
     """
     f = findings
     trump_suit = SUIT_OF_STRAIN[contract.strain]
@@ -249,10 +255,12 @@ def run_play(
         claimed=claim is not None,
         dummy=dummy,
         law64=law64,
+        waive=waive,
     )
     adjustment = 0
     for r in revokes:
-        adjustment += r.transfer if r.seat.side != declarer.side else -r.transfer
+        if not r.waived:
+            adjustment += r.transfer if r.seat.side != declarer.side else -r.transfer
         _report_revoke(f, r, deal_no, seated, law64)
 
     won = [0, 0, 0, 0]
@@ -295,6 +303,7 @@ def _law64(
     claimed: bool,
     dummy: Seat,
     law64: bool,
+    waive: Collection[Seat] = (),
 ) -> tuple[Revoke, ...]:
     """Law 63 (when a revoke is established) and Law 64 (the trick transfer after play).
 
@@ -319,6 +328,10 @@ def _law64(
 
     The seed says nothing of a transfer: without ``law64`` the revokes are reported and no
     trick moves.
+
+    A revoke by a seat in ``waive`` (the arbiter waived its penalty) keeps the transfer the
+    Law would make, marked ``waived``, but takes nothing from the pool: the other revokes
+    are ruled as if it had not been incurred.
     """
     out: list[Revoke] = []
     for t, seat, card, held in found:
@@ -361,12 +374,22 @@ def _law64(
             transfer = 1 + (1 if later else 0)  # Law 64A1
         else:
             transfer = 1  # Law 64A2
+        waived = False
         if transfer:
-            if side not in pool:
-                pool[side] = after
-            transfer = min(transfer, pool[side])
-            pool[side] -= transfer
-        ruled.append(Revoke(r.trick, r.seat, r.card, r.held, r.established, transfer, note))
+            if waive and r.seat in waive:
+                transfer = min(transfer, pool.get(side, after))
+                waived = True
+            else:
+                if side not in pool:
+                    pool[side] = after
+                transfer = min(transfer, pool[side])
+                pool[side] -= transfer
+                if not transfer:
+                    note = (
+                        "the tricks the offending side won from its first revoke on are "
+                        "already transferred, so none more is (Law 64A)"
+                    )
+        ruled.append(Revoke(r.trick, r.seat, r.card, r.held, r.established, transfer, note, waived))
     return tuple(ruled)
 
 
@@ -380,6 +403,11 @@ def _report_revoke(
         text += "; the log ends before the offending side played to the next trick, so it is not established"
     elif not law64:
         text += "; established (Law 63A), no trick transferred (the seed has no revoke penalty)"
+    elif r.waived:
+        text += (
+            f"; established (Law 63A): Law 64A would transfer {plural(r.transfer, 'trick')} "
+            "to the other side, but the arbiter waived it"
+        )
     elif r.transfer:
         text += f"; established (Law 63A): {plural(r.transfer, 'trick')} to the other side (Law 64A)"
     else:

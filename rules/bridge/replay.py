@@ -5,15 +5,22 @@ Each deal goes auction (rules.bridge.auction) → play or recorded result
 → the sheet of the rubber in progress (rules.bridge.rubber), which decides
 the vulnerability of the next deal. The replay never stops at a problem:
 what it can still score it scores, and the findings say what is wrong.
+
+A deal with an ``arbiter`` ruling (docs/arbiter.md, docs/bridge.md "The
+arbiter's rulings") goes through :func:`_ruled_deal`, off the hot path: a
+log without rulings pays one ``is None`` test a deal.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from rules.arbiter import Ruling, penalty
 from rules.bridge.auction import run_auction
-from rules.bridge.codes import Findings
-from rules.bridge.core import STRAIN_LETTERS, Contract, Doubling, Side, Strain
-from rules.bridge.document import BridgeDeal, BridgeLog
-from rules.bridge.play import run_play
+from rules.bridge.codes import Findings, plural
+from rules.bridge.core import SEATS, STRAIN_LETTERS, Contract, Doubling, Seat, Side, Strain
+from rules.bridge.document import AssignedScore, BridgeDeal, BridgeLog, arbiter_document
+from rules.bridge.play import PlayResult, run_play
 from rules.bridge.report import DealReport, Report
 from rules.bridge.rubber import RubberTracker
 from rules.bridge.ruleset import Ruleset, resolve_ruleset
@@ -30,13 +37,20 @@ def replay(log: BridgeLog) -> Report:
     for number, deal in enumerate(log.deals, start=1):
         vulnerable = tracker.vulnerable
         rubber = len(tracker.rubbers) + 1
-        contract, tricks, honours = _play_deal(number, deal, ruleset, findings)
+        if deal.arbiter is not None:
+            following = log.deals[number] if number < len(log.deals) else None
+            deals.append(_ruled_deal(number, deal, ruleset, findings, tracker, following))
+            continue
+        contract, tricks, honours, played = _play_deal(number, deal, ruleset, findings)
         if contract is not None and tricks is None:
             score = tracker.record(DealScore())  # nothing to score without the tricks; a finding says so
         else:
             score = tracker.record(score_deal(contract, tricks or 0, vulnerable, honours, ruleset))
         _check_scores(number, deal, score, findings)
-        deals.append(DealReport(number, deal.dealer, vulnerable, contract, tricks, score, rubber, deal.board))
+        report = DealReport(number, deal.dealer, vulnerable, contract, tricks, score, rubber, deal.board)
+        if played is not None and played.revokes:
+            report.penalties = _penalties(played, None)
+        deals.append(report)
     tracker.finish()
     totals = [0, 0]
     for result in tracker.rubbers:
@@ -53,17 +67,28 @@ def replay(log: BridgeLog) -> Report:
 
 
 def _play_deal(
-    number: int, deal: BridgeDeal, ruleset: Ruleset, findings: Findings
-) -> tuple[Contract | None, int | None, tuple[int, int]]:
-    """The contract, the declarer's side's tricks and the honours of one deal."""
+    number: int,
+    deal: BridgeDeal,
+    ruleset: Ruleset,
+    findings: Findings,
+    ruling: Ruling[Seat, AssignedScore] | None = None,
+) -> tuple[Contract | None, int | None, tuple[int, int], PlayResult | None]:
+    """The contract, the declarer's side's tricks, the honours and the play of one deal.
+
+    Under a ruling (``ruling``) the waived seats' Law 64 transfers are not made; a deal the
+    arbiter scored or annulled is not checked against its sheet's result, honours or a
+    missing result: the ruling, not the sheet, settles what it scores.
+    """
     if deal.auction or deal.contract is None:
         contract = run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
         _check_recorded_contract(number, deal, contract, findings)
     else:  # no calls logged: the contract as the sheet records it
         contract = recorded_contract(deal)
     if contract is None:
-        return None, None, (0, 0)
+        return None, None, (0, 0), None
+    settled = ruling is not None and (ruling.annul or ruling.score is not None)
     tricks = deal.result
+    played = None
     if deal.play is not None:
         played = run_play(
             contract,
@@ -74,20 +99,22 @@ def _play_deal(
             number,
             law64=ruleset.law64,
             opening_leader=deal.play_start,
-            result=deal.result,
+            result=None if settled else deal.result,
+            waive=() if ruling is None or settled else ruling.waive,
         )
         if played.complete:
             tricks = played.declarer_tricks
+    if settled:
+        return contract, tricks, (0, 0), played
     if tricks is None:
         findings.add("RESULT_MISSING", "neither the play nor the result gives the tricks taken", deal=number)
     honours = _honours(number, deal, contract.strain, ruleset, findings)
-    return contract, tricks, honours
+    return contract, tricks, honours, played
 
 
-def recorded_contract(deal: BridgeDeal) -> Contract | None:
-    """The contract a deal records (PBN's Contract and Declarer tags); None when passed out."""
-    text = deal.contract
-    if text is None or text == "Pass" or deal.declarer is None:
+def contract_of(text: str | None, declarer: Seat | None) -> Contract | None:
+    """A contract as the log spells it (``"4HX"``) with its declarer; None for ``"Pass"``."""
+    if text is None or text == "Pass" or declarer is None:
         return None
     doubling = len(text) - len(text.rstrip("X"))
     body = text.rstrip("X")
@@ -96,7 +123,155 @@ def recorded_contract(deal: BridgeDeal) -> Contract | None:
         int(body[0]),
         strain,
         (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)[doubling],
-        deal.declarer,
+        declarer,
+    )
+
+
+def recorded_contract(deal: BridgeDeal) -> Contract | None:
+    """The contract a deal records (PBN's Contract and Declarer tags); None when passed out."""
+    return contract_of(deal.contract, deal.declarer)
+
+
+def played_contract(deal: BridgeDeal, findings: Findings, number: int | None = None) -> Contract | None:
+    """The contract the deal was played in: the auction's, or the recorded one when no calls
+    were logged (as :func:`replay` reads it; the findings go to ``findings``)."""
+    if deal.auction or deal.contract is None:
+        return run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
+    return recorded_contract(deal)
+
+
+def _penalties(played: PlayResult, ruling: Ruling[Seat, AssignedScore] | None) -> list[dict[str, Any]] | None:
+    """The Law 64 trick transfers of a deal as the report's ``penalties`` (docs/arbiter.md):
+    the offender's seat, ``"revoke"``, minus the tricks the Law transfers, and the status."""
+    out = [
+        penalty(SEATS[r.seat], "revoke", -r.transfer, "counted" if ruling is None else ruling.status(r.seat))
+        for r in played.revokes
+        if r.transfer
+    ]
+    return out or None
+
+
+def _ruled_deal(
+    number: int,
+    deal: BridgeDeal,
+    ruleset: Ruleset,
+    findings: Findings,
+    tracker: RubberTracker,
+    following: BridgeDeal | None,
+) -> DealReport:
+    """A deal the arbiter ruled on (docs/arbiter.md; docs/bridge.md, "The arbiter's rulings").
+
+    The auction and the play are replayed as for any deal, so their findings (a ``REVOKE``)
+    stay. ``annul``: the deal scores nothing and is written on the sheet as a pass-out is, so
+    the rubber (games, part scores, vulnerability) goes on as if it had not been played.
+    ``score``: the assigned result is scored at the deal's vulnerability by the points table,
+    honours as the logged hands hold them in its strain; the sheet is not checked against
+    it. ``waive``/``confirm``: the Law 64 transfer of a seat's revoke is not made, or made and
+    marked; a seat with no transfer in the deal is ``RULING_NOT_APPLICABLE``.
+    """
+    ruling = deal.arbiter
+    assert ruling is not None
+    names = findings.players
+    vulnerable = tracker.vulnerable
+    rubber = len(tracker.rubbers) + 1
+    if ruling.annul and not deal.auction and deal.contract is None and deal.play is None:
+        # Annulled before the auction: nothing was called or played, so nothing is replayed.
+        contract, tricks, honours, played = None, None, (0, 0), None
+    else:
+        contract, tricks, honours, played = _play_deal(number, deal, ruleset, findings, ruling)
+    penalties = None
+    if played is not None and played.revokes and not ruling.annul and ruling.score is None:
+        penalties = _penalties(played, ruling)
+    with_penalty = {p["seat"] for p in penalties or ()}
+    for seat in (*ruling.waive, *ruling.confirm):
+        if SEATS[seat] not in with_penalty:
+            if ruling.annul:
+                why = "an annulled deal transfers no trick"
+            elif not ruleset.law64:
+                why = "the ruleset transfers no trick for a revoke: law64 is off"
+            else:
+                why = "Law 64 transfers no trick from this seat in this deal"
+            findings.add(
+                "RULING_NOT_APPLICABLE",
+                f"the arbiter's ruling on deal {number} names {names[seat]} ({SEATS[seat]}), who has no "
+                f"revoke penalty in it ({why}); the ruling changes nothing",
+                deal=number,
+                seat=seat,
+            )
+    for r in played.revokes if played is not None and penalties else ():
+        if not r.transfer:
+            continue
+        status = ruling.status(r.seat)
+        if status == "waived":
+            findings.add(
+                "PENALTY_WAIVED",
+                f"the arbiter waived the penalty for {names[r.seat]}'s revoke in trick {r.trick}: "
+                f"the {plural(r.transfer, 'trick')} Law 64 would transfer stay with the side that won them",
+                deal=number,
+                trick=r.trick,
+                seat=r.seat,
+            )
+        elif status == "confirmed":
+            findings.add(
+                "PENALTY_CONFIRMED",
+                f"the arbiter confirmed the penalty for {names[r.seat]}'s revoke in trick {r.trick}: "
+                f"{plural(r.transfer, 'trick')} to the other side (Law 64A)",
+                deal=number,
+                trick=r.trick,
+                seat=r.seat,
+            )
+    if ruling.score is not None:
+        assigned = ruling.score
+        contract = contract_of(assigned.contract, assigned.declarer)
+        tricks = assigned.result
+        honours = (0, 0)
+        if (
+            contract is not None
+            and deal.hands is not None
+            and all(h.bit_count() == FULL_HAND for h in deal.hands)
+        ):
+            honours = honours_points(deal.hands, contract.strain, ruleset)
+        score = tracker.record(score_deal(contract, tricks or 0, vulnerable, honours, ruleset))
+        what = "passed out" if contract is None else f"{contract}, {plural(tricks or 0, 'trick')} taken"
+        findings.add(
+            "SCORE_ADJUSTED",
+            f"deal {number} is scored as the arbiter assigned it: {what}; the sheet is not checked against it",
+            deal=number,
+        )
+    elif ruling.annul:
+        score = tracker.record(DealScore())
+        _check_scores(number, deal, score, findings)
+        dealer = deal.dealer
+        if following is None:
+            after = "the log ends with it"
+        elif following.dealer == dealer:
+            after = "the next deal of the log has the same dealer, as a redeal does"
+        else:
+            after = f"the next deal of the log is dealt by {names[following.dealer]}: the table played on"
+        findings.add(
+            "ANNULLED_BY_ARBITER",
+            f"the arbiter annulled deal {number}, dealt by {names[dealer]} ({SEATS[dealer]}): it scores "
+            f"nothing and the rubber goes on as if it had not been played; {after}",
+            deal=number,
+            seat=dealer,
+        )
+    else:
+        if contract is not None and tricks is None:
+            score = tracker.record(DealScore())
+        else:
+            score = tracker.record(score_deal(contract, tricks or 0, vulnerable, honours, ruleset))
+        _check_scores(number, deal, score, findings)
+    return DealReport(
+        number,
+        deal.dealer,
+        vulnerable,
+        contract,
+        tricks,
+        score,
+        rubber,
+        deal.board,
+        penalties,
+        arbiter_document(ruling),
     )
 
 

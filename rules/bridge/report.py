@@ -12,6 +12,11 @@ from rules.bridge.scoring import SIDE_KEYS, DealScore
 from rules.findings import Finding, format_findings, worst_status
 
 
+def contract_text(c: Contract) -> str:
+    """A contract as the report writes it: ``"4HX"`` (the declarer apart)."""
+    return f"{c.level}{c.strain.letter}{'X' * (c.doubling.bit_length() - 1)}"
+
+
 @dataclass(slots=True)
 class DealReport:
     """One deal as replayed: the contract the auction reached, the tricks, and the sheet's entries."""
@@ -24,6 +29,11 @@ class DealReport:
     score: DealScore
     rubber: int
     board: int | str | None = None
+    #: The Law 64 trick transfers of the deal (docs/arbiter.md: seat, kind, points, status);
+    #: None for none.
+    penalties: list[dict[str, Any]] | None = None
+    #: The arbiter's ruling on the deal as read (canonical), when there is one.
+    arbiter: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         c = self.contract
@@ -32,14 +42,14 @@ class DealReport:
             "board": self.board,
             "dealer": SEATS[self.dealer],
             "vulnerable": {SIDE_KEYS[s]: self.vulnerable[s] for s in Side},
-            "contract": None
-            if c is None
-            else f"{c.level}{c.strain.letter}{'X' * (c.doubling.bit_length() - 1)}",
+            "contract": None if c is None else contract_text(c),
             "declarer": None if c is None else SEATS[c.declarer],
             "tricks": self.tricks,
             "result": None if c is None or self.tricks is None else self.tricks - c.tricks_needed,
             "rubber": self.rubber,
             "scores": self.score.as_dict(),
+            "penalties": self.penalties or [],
+            "arbiter": self.arbiter,
         }
 
 
@@ -93,6 +103,7 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
         lines.append(
             f"{d['deal']:>4}  {what:<14} {tricks:>6}  {sums[('we', 'above')]:>9} {sums[('we', 'below')]:>9}"
             f"  {sums[('they', 'above')]:>10} {sums[('they', 'below')]:>10}"
+            + "".join(f"  {note}" for note in _ruling_notes(d))
         )
         rubber = rubbers.get(d["rubber"])
         if rubber is not None and rubber["deals"] and rubber["deals"][-1] == d["deal"]:
@@ -106,6 +117,20 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
     lines.append("")
     lines.extend(format_findings(rep["findings"]))
     return "\n".join(lines) + "\n"
+
+
+def _ruling_notes(deal: dict[str, Any]) -> list[str]:
+    """What the arbiter ruled on a deal of the sheet (docs/arbiter.md), for its row."""
+    ruling = deal.get("arbiter") or {}
+    notes = []
+    if ruling.get("annul"):
+        notes.append("annulled by the arbiter")
+    if ruling.get("score") is not None:
+        notes.append("score adjusted by the arbiter")
+    for p in deal.get("penalties") or ():
+        if p["status"] != "counted":
+            notes.append(f"{p['seat']}'s revoke penalty {p['status']}")
+    return notes
 
 
 def sheet_rows(report: dict[str, Any]) -> list[list[str | int | None]]:

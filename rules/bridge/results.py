@@ -45,8 +45,8 @@ def seat_results(report: dict[str, Any]) -> list[SeatResult]:
     """Per seat N, E, S, W: its side's total, contracts made and whists.
 
     A contract counts for the declaring side when it was made (tricks at
-    least the contract's; ``result`` >= 0); passed-out deals and deals whose
-    tricks are unknown count for nobody.
+    least the contract's; ``result`` >= 0); passed-out deals, deals whose
+    tricks are unknown and deals the arbiter annulled count for nobody.
     """
     totals = report["totals"]
     whists = report.get("whists") or [None, None]
@@ -54,6 +54,8 @@ def seat_results(report: dict[str, Any]) -> list[SeatResult]:
     for deal in report["deals"]:
         declarer, result = deal.get("declarer"), deal.get("result")
         if declarer is None or result is None or result < 0:
+            continue
+        if (deal.get("arbiter") or {}).get("annul"):  # an annulled deal counts for nobody
             continue
         made[side_of(SEATS.index(declarer))] += 1
     out = []

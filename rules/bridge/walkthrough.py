@@ -25,8 +25,8 @@ from rules.bridge.codes import Findings
 from rules.bridge.core import SEATS, Seat
 from rules.bridge.document import BridgeDeal, BridgeLog
 from rules.bridge.play import PlayResult, run_play
-from rules.bridge.replay import replay
-from rules.bridge.report import DealReport, Report
+from rules.bridge.replay import played_contract, replay
+from rules.bridge.report import DealReport, Report, contract_text
 from rules.cards import BIT, NAME, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, cards_of
 from rules.findings import Finding
 
@@ -112,6 +112,11 @@ class DealWalkthrough:
     #: Double-dummy tricks by strain and declarer (rules.bridge.analysis.makeable); None
     #: when the hands are not all known, endplay is not installed, or not asked for.
     makeable: dict[str, dict[str, int]] | None = None
+    #: The deal's Law 64 penalties and the arbiter's ruling, as the report gives them
+    #: (docs/arbiter.md). Under an assigned ``score`` the contract, tricks and play above are
+    #: the table's and ``scores`` the arbiter's.
+    penalties: list[dict[str, Any]] = field(default_factory=list)
+    arbiter: dict[str, Any] | None = None
 
     @property
     def auction_columns(self) -> tuple[str, ...]:
@@ -144,6 +149,11 @@ def _walk(log: BridgeLog, rep: DealReport, report: Report, k: int, analyse: bool
     scratch = Findings(log.players)  # the replay's findings are the ones shown; these are discarded
     auction = run_auction(deal.dealer, deal.auction, scratch, k, start=deal.auction_start)
     contract = rep.contract
+    tricks_taken = rep.tricks
+    ruling = deal.arbiter
+    if ruling is not None and ruling.score is not None:  # the table's contract, not the assigned one
+        contract = played_contract(deal, scratch, k)
+        tricks_taken = deal.result
     seated: list[tuple[tuple[Seat, int], ...]] = []
     played: PlayResult | None = None
     if contract is not None and deal.play is not None:
@@ -157,7 +167,10 @@ def _walk(log: BridgeLog, rep: DealReport, report: Report, k: int, analyse: bool
             law64=report.ruleset.law64,
             opening_leader=deal.play_start,
             result=deal.result,
+            waive=() if ruling is None or ruling.annul else ruling.waive,
         )
+        if ruling is not None and ruling.score is not None and played.complete:
+            tricks_taken = played.declarer_tricks
         leader = deal.play_start if deal.play_start is not None else contract.declarer.left
         seated = _seated(deal, played, leader)
     dealt = _dealt(deal, seated)
@@ -188,17 +201,19 @@ def _walk(log: BridgeLog, rep: DealReport, report: Report, k: int, analyse: bool
         hands=hands,
         auction=_auction_rows(auction.calls),
         auction_complete=auction.complete,
-        contract=rep.as_dict()["contract"],
+        contract=None if contract is None else contract_text(contract),
         declarer=None if contract is None else SEATS[contract.declarer],
         passed_out=contract is None,
-        tricks_taken=rep.tricks,
-        result=None if contract is None or rep.tricks is None else rep.tricks - contract.tricks_needed,
+        tricks_taken=tricks_taken,
+        result=None if contract is None or tricks_taken is None else tricks_taken - contract.tricks_needed,
         claim=None if played is None else played.claimed,
         tricks=tuple(tricks),
         findings=tuple(f for f in report.findings if f.deal == k),
         scores=rep.score.as_dict(),
         played_in=played_in,
         makeable=makeable(dealt) if analyse and full and dealt is not None else None,
+        penalties=rep.penalties or [],
+        arbiter=rep.arbiter,
     )
 
 
@@ -260,7 +275,7 @@ def _tricks(seated: list[tuple[tuple[Seat, int], ...]], played: PlayResult, deal
                         revoke=True,
                         held=tuple(NAME[c] for c in _high_first(held)),
                         established=r.established,
-                        transfer=r.transfer,
+                        transfer=0 if r.waived else r.transfer,  # the tricks moved
                     )
                 )
             else:

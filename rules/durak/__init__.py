@@ -10,6 +10,9 @@ options are docs/durak.md. Plain Python: nothing here imports Django.
     report.as_dict()           # the report object: games, fools, totals, findings
     format_sheet(report)       # the games as text
     walkthrough(log, deal)     # one game event by event, for a page
+
+A game's ``arbiter`` (docs/arbiter.md) annuls it or assigns its result (docs/durak.md, "The
+arbiter's rulings").
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.durak import document as _document
-from rules.durak.document import DurakDeal, DurakLog, Event, to_document
+from rules.durak.document import AssignedResult, DurakDeal, DurakLog, DurakRuling, Event, to_document
 from rules.durak.replay import replay
 from rules.durak.report import GameReport, Report, format_sheet
 from rules.durak.results import (
@@ -33,8 +36,10 @@ from rules.durak.results import (
 from rules.durak.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
 from rules.durak.walkthrough import walkthrough
 
-#: Bumped whenever a change to the rules could change a report.
-ENGINE_VERSION = "1"
+#: Bumped whenever a change to the rules could change a report. 2: the arbiter's rulings
+#: (every game of the report gains ``annulled``, ``redeal``, ``penalties``, ``arbiter``,
+#: ``before_ruling``).
+ENGINE_VERSION = "2"
 
 __all__ = [
     "ENGINE_VERSION",
@@ -43,8 +48,10 @@ __all__ = [
     "SEAT_DEAL_ROWS",
     "SEAT_RESULTS",
     "TABLE_SIZES",
+    "AssignedResult",
     "DurakDeal",
     "DurakLog",
+    "DurakRuling",
     "Event",
     "GameReport",
     "Report",

@@ -97,6 +97,21 @@ SEVERITY: dict[str, Severity] = {
     # -- the result --------------------------------------------------------------------------
     # The recorded fool (or draw) is not the one the play gives.
     "FOOL_MISMATCH": "error",
+    # -- the arbiter's rulings (docs/arbiter.md) ---------------------------------------------
+    # A ruling is no irregularity: info, but a ruling that does nothing is a warning.
+    # The game annulled by ``arbiter.annul``: it counts nothing; the seat is its dealer, who
+    # deals it again (the next game dealt by him is its redeal).
+    "ANNULLED_BY_ARBITER": "info",
+    # The game scored by ``arbiter.score``, the result the arbiter assigned (the recorded
+    # result and the play's are not compared with it).
+    "SCORE_ADJUSTED": "info",
+    # A penalty waived / confirmed by the arbiter: durak has none, so these never occur; the
+    # codes are every game's (rules.arbiter.CODES).
+    "PENALTY_WAIVED": "info",
+    "PENALTY_CONFIRMED": "info",
+    # A seat in ``arbiter.waive`` or ``arbiter.confirm`` without a penalty in the game: in
+    # durak every such seat, as the game has no penalties; the ruling has no effect.
+    "RULING_NOT_APPLICABLE": "warning",
 }
 
 
@@ -131,10 +146,12 @@ class Findings(FindingsCollector):
         seat: int | None = None,
         card: str | None = None,
         suffix: str = "",
+        field: str = "",
     ) -> None:
         """Record a finding at game ``game`` (from 1), bout ``bout`` and event ``event`` (0-based);
-        ``suffix`` extends the path below the event (``.cards[1]``)."""
-        path = f"deals[{game - 1}]" if event is None else f"deals[{game - 1}].events[{event}]{suffix}"
+        ``suffix`` extends the path below the event (``.cards[1]``); without an event ``field``
+        extends the game's path (``.arbiter.waive[0]``)."""
+        path = f"deals[{game - 1}]{field}" if event is None else f"deals[{game - 1}].events[{event}]{suffix}"
         self.append(
             DurakFinding(
                 code=code,

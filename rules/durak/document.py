@@ -25,6 +25,13 @@ Decisions beyond the format page:
 - ``trump`` is the turned card under the stock, the last one drawn; with a ``stock`` it is
   the stock's last card (giving both, they must agree); when the deal leaves no stock (six
   players, 36 cards) it is the dealer's last card, shown and kept: it must be in his hand.
+- ``arbiter`` (Trickbook's extension, docs/arbiter.md) is read by the shared
+  :func:`rules.arbiter.read_ruling`; seats are 0-based indexes, and an adjusted ``score`` is
+  the game's assigned result (:class:`AssignedResult`): ``{"fool": seat}``, ``{"draw": true}``
+  (only where the ruleset's ``draw_rule`` has draws) or, where the ruleset scores places
+  (``place_points``), ``{"places": [...]}`` per seat as the report writes them (1 = out first,
+  a group going out together sharing its best place, the fool alone at the last place, no one
+  there a draw). One of the three, nothing else (docs/durak.md, "The arbiter's rulings").
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from rules.arbiter import Ruling, read_ruling
 from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF
 from rules.durak.core import HAND_SIZE, SIX
 from rules.durak.ruleset import Ruleset, resolve_ruleset
@@ -52,7 +60,9 @@ GAME = "durak"
 VERSION = 1
 TOP_FIELDS = ("game", "version", "ruleset", "players", "deals")
 REQUIRED_TOP = ("game", "version", "players", "deals")
-DEAL_FIELDS = ("dealer", "hands", "stock", "trump", "events", "fool", "draw")
+DEAL_FIELDS = ("dealer", "hands", "stock", "trump", "events", "fool", "draw", "arbiter")
+#: The keys of an assigned result (``arbiter.score``): exactly one of them.
+SCORE_FIELDS = ("fool", "draw", "places")
 
 EVENT_KINDS = (
     "attack",
@@ -98,12 +108,43 @@ class Event(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class AssignedResult:
+    """The result an arbiter assigns to a game (``arbiter.score``), exactly one of: the ``fool``
+    (a seat), a ``draw``, or the ``places`` per seat (1 = out first; the fool is the seat at
+    the last place, nobody there a draw)."""
+
+    fool: int | None = None
+    draw: bool = False
+    places: tuple[int, ...] | None = None
+
+    def outcome(self) -> tuple[int | None, bool, list[int] | None]:
+        """The game's ``fool``, ``draw`` and ``places`` as the report gives them."""
+        if self.places is None:
+            return self.fool, self.draw, None
+        last = len(self.places)
+        fool = next((seat for seat, place in enumerate(self.places) if place == last), None)
+        return fool, fool is None, list(self.places)
+
+    def as_document(self) -> dict[str, Any]:
+        if self.places is not None:
+            return {"places": list(self.places)}
+        if self.draw:
+            return {"draw": True}
+        return {"fool": self.fool}
+
+
+#: An arbiter's ruling on one game: seats are 0-based indexes, the score an assigned result.
+DurakRuling = Ruling[int, AssignedResult]
+
+
+@dataclass(frozen=True, slots=True)
 class DurakDeal:
     """One game as logged; None where a field was not given.
 
     ``hands`` by seat, each a sorted tuple of cards (rules.cards ints; the two-deck game may
     hold a card twice); ``stock`` in drawing order, its last card the turned trump; ``trump``
-    the turned card; ``fool`` and ``draw`` the recorded result.
+    the turned card; ``fool`` and ``draw`` the recorded result; ``arbiter`` the arbiter's
+    ruling on the game (docs/arbiter.md), None for none.
     """
 
     dealer: int
@@ -113,6 +154,7 @@ class DurakDeal:
     events: tuple[Event, ...] = ()
     fool: int | None = None
     draw: bool = False
+    arbiter: DurakRuling | None = None
 
     @property
     def trump_card(self) -> int | None:
@@ -270,9 +312,89 @@ def _deal(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakDeal:
             raise MalformedDocument(f"{path}.draw", "is true for a drawn game, or left out")
         if fool is not None:
             raise MalformedDocument(f"{path}.draw", "a game has a fool or is a draw, not both")
+    arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter", n, ruleset)
     return DurakDeal(
-        dealer=dealer, hands=hands, stock=stock, trump=trump, events=events, fool=fool, draw=draw
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        trump=trump,
+        events=events,
+        fool=fool,
+        draw=draw,
+        arbiter=arbiter,
     )
+
+
+def _arbiter(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakRuling:
+    """The arbiter's ruling on the game (docs/arbiter.md); seats are 0-based indexes."""
+    return read_ruling(
+        value,
+        path,
+        read_seat=lambda v, p: read_int(v, p, 0, n - 1),
+        read_score=lambda v, p: _assigned(v, p, n, ruleset),
+    )
+
+
+def _assigned(value: Any, path: str, n: int, ruleset: Ruleset) -> AssignedResult:
+    """An assigned result: one of ``fool``, ``draw`` (where ``draw_rule`` has draws) and
+    ``places`` (where the ruleset scores places), as the report would give the game."""
+    s = read_object(value, path, "an assigned result")
+    check_fields(s, path, SCORE_FIELDS, "an assigned result")
+    keys = list(s)
+    if not keys:
+        raise MalformedDocument(path, "assigns nothing: give the fool, a draw or the places")
+    if len(keys) > 1:
+        raise MalformedDocument(
+            f"{path}.{keys[1]}",
+            f"an assigned result is one of fool, draw or places, not {keys[0]} and {keys[1]}",
+        )
+    key = keys[0]
+    if key == "fool":
+        return AssignedResult(fool=read_int(s["fool"], f"{path}.fool", 0, n - 1))
+    if key == "draw":
+        dp = f"{path}.draw"
+        if s["draw"] is not True:
+            raise MalformedDocument(dp, f"is true for a drawn game, not {describe(s['draw'])}")
+        if ruleset.draw_rule != "draw":
+            raise MalformedDocument(dp, _NO_DRAW)
+        return AssignedResult(draw=True)
+    return AssignedResult(places=_places(s["places"], f"{path}.places", n, ruleset))
+
+
+_NO_DRAW = "the ruleset's draw_rule 'last-hand-fool' has no draw (the last hand is the fool): assign the fool"
+
+
+def _places(value: Any, path: str, n: int, ruleset: Ruleset) -> tuple[int, ...]:
+    """Places per seat as the report gives them: 1 for the first out, players going out together
+    sharing their best place (so a place is one more than the number of seats ahead of it), the
+    fool alone at the last place, nobody there a draw."""
+    if ruleset.place_points is None:
+        raise MalformedDocument(
+            path, "the ruleset scores by fools (no place_points): assign the fool or a draw"
+        )
+    if type(value) is not list or len(value) != n:
+        raise MalformedDocument(path, f"must be a list of {n} places, one per seat, not {describe(value)}")
+    places = tuple(read_int(v, f"{path}[{seat}]", 1, n) for seat, v in enumerate(value))
+    fool: int | None = None
+    for seat, place in enumerate(places):
+        if place == n:
+            if fool is not None:
+                raise MalformedDocument(
+                    f"{path}[{seat}]",
+                    f"seats {fool} and {seat} are both at the last place: a game has one fool at most",
+                )
+            fool = seat
+    for seat, place in enumerate(places):
+        ahead = sum(1 for other in places if other < place)
+        if place != ahead + 1:
+            raise MalformedDocument(
+                f"{path}[{seat}]",
+                f"place {place} has {ahead} seat{'s' if ahead != 1 else ''} ahead of it: players going out "
+                f"together share their best place, so it is place {ahead + 1}",
+            )
+    if fool is None and ruleset.draw_rule != "draw":
+        raise MalformedDocument(path, "nobody is at the last place, a draw; " + _NO_DRAW)
+    return places
 
 
 def _count(card: int, seen: Counter[int], copies: int, path: str) -> None:
@@ -464,4 +586,6 @@ def deal_document(deal: DurakDeal) -> dict[str, Any]:
         out["fool"] = deal.fool
     if deal.draw:
         out["draw"] = True
+    if deal.arbiter is not None:
+        out["arbiter"] = deal.arbiter.as_document(int, AssignedResult.as_document)
     return out

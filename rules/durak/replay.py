@@ -24,6 +24,14 @@ Decisions (docs/durak-log.md, "Replay"):
   карты"); after a draw, or an unknown fool, any dealer.
 - **A blind beat** waits for the answer of the player whose card it covers; another event
   instead is ``CHALLENGE_MISSING`` and the beat stands as agreed.
+- **The arbiter's ruling** (``arbiter``, docs/arbiter.md; docs/durak.md "The arbiter's
+  rulings") is applied after the game's play is replayed: the play's findings stay, the
+  result findings (``FOOL_MISMATCH``, ``RESULT_NOT_REPLAYED``, ``GAME_INCOMPLETE``) give way
+  to an annulment or an assigned result. An annulled game is dealt again by its dealer (the
+  next game dealt by him is its ``redeal``); after an assigned result the assigned fool deals.
+  Either way the dealer the game had without the ruling is accepted too (the table played on
+  before the ruling). Durak has no penalties: a seat in ``waive``/``confirm`` is
+  ``RULING_NOT_APPLICABLE``.
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ from rules.durak.core import (
     rank_text,
     suit_text,
 )
-from rules.durak.document import DurakDeal, DurakLog, Event, event_document
+from rules.durak.document import AssignedResult, DurakDeal, DurakLog, DurakRuling, Event, event_document
 from rules.durak.play import BEATEN, DOUBTER_TAKES, TAKEN, Table
 from rules.durak.report import GameReport, Report
 from rules.durak.ruleset import Ruleset, resolve_ruleset
@@ -65,17 +73,29 @@ def replay(log: DurakLog) -> Report:
     findings = Findings(log.players)
     games: list[GameReport] = []
     previous: GameReport | None = None
-    for number, deal in enumerate(log.deals, start=1):
-        _check_dealer(number, deal, previous, findings)
-        previous = run_game(number, deal, ruleset, findings)
+    deals = log.deals
+    count = len(deals)
+    for number, deal in enumerate(deals, start=1):
+        redeal = _check_dealer(number, deal, previous, findings)
+        previous = run_game(
+            number, deal, ruleset, findings, following=deals[number] if number < count else None
+        )
+        if redeal:
+            previous.redeal = True
         games.append(previous)
     return Report(ruleset=ruleset, players=log.players, deals=games, findings=list(findings))
 
 
-def _check_dealer(number: int, deal: DurakDeal, previous: GameReport | None, f: Findings) -> None:
-    if previous is None or previous.fool is None:
-        return
-    if deal.dealer != previous.fool:
+def _check_dealer(number: int, deal: DurakDeal, previous: GameReport | None, f: Findings) -> bool:
+    """«В дальнейшем сдавать будет тот игрок, у которого на руках останутся карты»: the fool of
+    the game before deals; after a draw or an unknown fool anyone. After an arbiter's ruling
+    (:func:`_check_dealer_after_ruling`) the ruling says who. True when this game is the
+    redeal of an annulled game."""
+    if previous is None:
+        return False
+    if previous.before_ruling is not None:
+        return _check_dealer_after_ruling(number, deal, previous, f)
+    if previous.fool is not None and deal.dealer != previous.fool:
         f.at(
             "WRONG_DEALER",
             f"{f.players[deal.dealer]} deals, but the fool of game {previous.deal}, "
@@ -83,6 +103,115 @@ def _check_dealer(number: int, deal: DurakDeal, previous: GameReport | None, f: 
             game=number,
             seat=deal.dealer,
         )
+    return False
+
+
+def _check_dealer_after_ruling(number: int, deal: DurakDeal, previous: GameReport, f: Findings) -> bool:
+    """After an annulled game its dealer deals again (the redeal); after an assigned result the
+    assigned fool deals (anyone after an assigned draw). The dealer the game had without the
+    ruling — its fool as played or recorded, anyone after a draw — is accepted as well: the
+    table played on before the ruling was made."""
+    names = f.players
+    if previous.annulled:
+        if deal.dealer == previous.dealer:
+            return True
+        wanted = f"game {previous.deal} is annulled: its redeal is {names[previous.dealer]}'s"
+    else:
+        if previous.fool is None or deal.dealer == previous.fool:
+            return False
+        wanted = f"the fool the arbiter assigned in game {previous.deal}, {names[previous.fool]}, deals next"
+    assert previous.before_ruling is not None
+    table_fool = previous.before_ruling["fool"]
+    if table_fool is None or deal.dealer == table_fool:
+        return False
+    f.at(
+        "WRONG_DEALER",
+        f"{names[deal.dealer]} deals, but {wanted} (or, had the table played on before the ruling, "
+        f"{names[table_fool]}'s, the fool without it)",
+        game=number,
+        seat=deal.dealer,
+    )
+    return False
+
+
+def _settles_result(ruling: DurakRuling | None) -> bool:
+    """Whether the arbiter decides the game's result (an annulment or an assigned result), so
+    the result as played or recorded is not checked."""
+    return ruling is not None and (ruling.annul or ruling.score is not None)
+
+
+def _describe(result: AssignedResult, names: tuple[str, ...]) -> str:
+    fool, draw, places = result.outcome()
+    if places is not None:
+        order = ", ".join(f"{names[s]} {p}" for s, p in enumerate(places))
+        return f"places {order}" + (f" ({names[fool]} the fool)" if fool is not None else " (a draw)")
+    return "a draw" if draw else f"{names[fool or 0]} the fool"
+
+
+def apply_ruling(
+    report: GameReport, ruling: DurakRuling, f: Findings, following: DurakDeal | None = None
+) -> None:
+    """The arbiter's ruling on one game (docs/arbiter.md): annulled, it counts nothing (no fool,
+    no places, no draw); with an assigned result, that result; either way ``before_ruling``
+    keeps what the play or the record gave. ``following`` is the next game of the log, for
+    whether the annulled game's redeal was played. Durak has no penalties: every seat of
+    ``waive`` and ``confirm`` is RULING_NOT_APPLICABLE."""
+    names = f.players
+    number = report.deal
+    why = f" ({ruling.reason})" if ruling.reason else ""
+    report.arbiter = ruling.as_document(int, AssignedResult.as_document)
+    if ruling.annul or ruling.score is not None:
+        report.before_ruling = {
+            "fool": report.fool,
+            "draw": report.draw,
+            "places": report.places,
+            "source": report.source,
+            "lost_by_cards": report.lost_by_cards,
+        }
+        report.source = "arbiter"
+        report.lost_by_cards = False
+    if ruling.annul:
+        report.annulled = True
+        report.fool, report.draw, report.places = None, False, None
+        dealer = report.dealer
+        if following is None:
+            redeal = f"the redeal, {names[dealer]}'s, is not in the log"
+        elif following.dealer == dealer:
+            redeal = f"{names[dealer]} deals it again: game {number + 1} is the redeal"
+        else:
+            redeal = f"the redeal was not played: game {number + 1} is dealt by {names[following.dealer]}"
+        f.at(
+            "ANNULLED_BY_ARBITER",
+            f"the arbiter annuls game {number}{why}: it counts nothing; {redeal}",
+            game=number,
+            seat=dealer,
+            field=".arbiter.annul",
+        )
+    elif ruling.score is not None:
+        was = report.before_ruling
+        assert was is not None
+        report.fool, report.draw, report.places = ruling.score.outcome()
+        if was["source"] is None:
+            before = "no result was known"
+        else:
+            gave = "a draw" if was["draw"] else f"{names[was['fool']]} the fool"
+            before = f"the {'play' if was['source'] == 'replay' else 'log'} gave {gave}"
+        f.at(
+            "SCORE_ADJUSTED",
+            f"the arbiter assigns game {number}'s result{why}: {_describe(ruling.score, names)}; {before}",
+            game=number,
+            field=".arbiter.score",
+        )
+    for key, seats in (("waive", ruling.waive), ("confirm", ruling.confirm)):
+        for j, seat in enumerate(seats):
+            f.at(
+                "RULING_NOT_APPLICABLE",
+                f"the arbiter {key}s {names[seat]}'s penalty in game {number}, but durak has no penalties: "
+                "the ruling has no effect",
+                game=number,
+                seat=seat,
+                field=f".arbiter.{key}[{j}]",
+            )
 
 
 def deal_table(deal: DurakDeal, ruleset: Ruleset) -> Table:
@@ -710,7 +839,8 @@ class _Game:
         f = self.f
         complete = t.over
         fool, draw, source = t.fool, t.draw_game, "replay" if complete else None
-        if complete and deal.recorded:
+        settled = deal.arbiter is not None and _settles_result(deal.arbiter)
+        if complete and deal.recorded and not settled:
             if deal.draw and not t.draw_game:
                 self.index = None
                 f.at(
@@ -731,7 +861,9 @@ class _Game:
                     game=self.number,
                     seat=deal.fool,
                 )
-        if not complete and not deal.events:
+        if settled:
+            pass  # the arbiter's ruling decides the result: an unfinished play leaves nothing open
+        elif not complete and not deal.events:
             f.at(
                 "RESULT_NOT_REPLAYED",
                 "the game is logged without its play"
@@ -794,32 +926,50 @@ def _places(n: int, out: list[list[int]], fool: int | None) -> list[int]:
 
 
 def run_game(
-    number: int, deal: DurakDeal, ruleset: Ruleset, f: Findings, trace: Trace | None = None
+    number: int,
+    deal: DurakDeal,
+    ruleset: Ruleset,
+    f: Findings,
+    trace: Trace | None = None,
+    *,
+    following: DurakDeal | None = None,
 ) -> GameReport:
-    """Replay one game (``number`` from 1); its report. ``trace`` collects the walkthrough's steps."""
+    """Replay one game (``number`` from 1); its report, the arbiter's ruling applied. ``trace``
+    collects the walkthrough's steps; ``following`` is the next game of the log (whether an
+    annulled game's redeal was played)."""
     if deal.hands is None:
+        report = _recorded_game(number, deal, ruleset, f)
+    else:
+        game = _Game(number, deal, ruleset, f, trace)
+        game.run()
+        report = game.result()
+    if deal.arbiter is not None:
+        apply_ruling(report, deal.arbiter, f, following)
+    return report
+
+
+def _recorded_game(number: int, deal: DurakDeal, ruleset: Ruleset, f: Findings) -> GameReport:
+    """A game logged by its result alone: the result as recorded."""
+    if not _settles_result(deal.arbiter):
         f.at(
             "RESULT_NOT_REPLAYED",
             "the game is logged by its result alone" + ("" if deal.recorded else ", and none is recorded"),
             game=number,
         )
-        return GameReport(
-            deal=number,
-            dealer=deal.dealer,
-            trump=None if deal.trump_card is None or ruleset.no_trump else name(deal.trump_card),
-            first_attacker=None,
-            bouts=0,
-            out=[],
-            places=None,
-            fool=deal.fool,
-            draw=deal.draw,
-            lost_by_cards=False,
-            complete=False,
-            source="recorded" if deal.recorded else None,
-            recorded_fool=deal.fool,
-            recorded_draw=deal.draw,
-            cards_left=None,
-        )
-    game = _Game(number, deal, ruleset, f, trace)
-    game.run()
-    return game.result()
+    return GameReport(
+        deal=number,
+        dealer=deal.dealer,
+        trump=None if deal.trump_card is None or ruleset.no_trump else name(deal.trump_card),
+        first_attacker=None,
+        bouts=0,
+        out=[],
+        places=None,
+        fool=deal.fool,
+        draw=deal.draw,
+        lost_by_cards=False,
+        complete=False,
+        source="recorded" if deal.recorded else None,
+        recorded_fool=deal.fool,
+        recorded_draw=deal.draw,
+        cards_left=None,
+    )

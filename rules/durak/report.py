@@ -9,6 +9,12 @@ fool, and ``totals`` is what the ruleset's scoring gives (:func:`game_points`): 
 its negation (``-fools``), so the registry's standings, which rank the higher total first,
 put the player who was the fool least first; with ``place_points`` the points for each
 game's places.
+
+An arbiter's ruling (docs/arbiter.md, docs/durak.md "The arbiter's rulings") changes what a
+game counts, not what was played: an annulled game has no ``fool``, ``places`` or ``draw``
+(it scores nothing); an adjusted one has the assigned result (``source`` ``"arbiter"``);
+``before_ruling`` keeps the result as it stood without the ruling. Durak has no penalties,
+so every game's ``penalties`` is empty.
 """
 
 from __future__ import annotations
@@ -28,7 +34,12 @@ class GameReport:
     logged); ``first_attacker`` the seat that opened the game (None when not replayed);
     ``source`` says where the result comes from: ``"replay"`` (the play reached the end),
     ``"recorded"`` (the log's ``fool``/``draw``, the play not logged or not finished) or None
-    (unknown). ``cards_left`` per seat at the end of the logged play.
+    (unknown) or ``"arbiter"`` (an annulment or an assigned result). ``cards_left`` per seat at
+    the end of the logged play. ``annulled``: by the arbiter; ``redeal``: the game is the
+    redeal of the annulled game before it (dealt by the same dealer); ``arbiter``: the ruling
+    as read (canonical), None for none; ``before_ruling``: the result as it stood without an
+    annulment or an assigned result (``fool``, ``draw``, ``places``, ``source``,
+    ``lost_by_cards``), None when no ruling changed it.
     """
 
     deal: int
@@ -46,6 +57,10 @@ class GameReport:
     recorded_fool: int | None
     recorded_draw: bool
     cards_left: list[int] | None
+    annulled: bool = False
+    redeal: bool = False
+    arbiter: dict[str, Any] | None = None
+    before_ruling: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +78,12 @@ class GameReport:
             "source": self.source,
             "recorded": {"fool": self.recorded_fool, "draw": self.recorded_draw},
             "cards_left": None if self.cards_left is None else list(self.cards_left),
+            "annulled": self.annulled,
+            "redeal": self.redeal,
+            # Durak has no penalty in points (the seed keeps no score): none to count, waive or confirm.
+            "penalties": [],
+            "arbiter": self.arbiter,
+            "before_ruling": None if self.before_ruling is None else dict(self.before_ruling),
         }
 
 
@@ -112,6 +133,8 @@ class Report:
         as standings read totals."""
         out = [0] * len(self.players)
         for d in self.deals:
+            if d.annulled:  # annulled by the arbiter: it scores nothing
+                continue
             for seat, points in enumerate(game_points(d.places, d.fool, self.ruleset.place_points, len(out))):
                 out[seat] += points
         return out
@@ -146,7 +169,9 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
     ]
     for d in rep["deals"]:
         out = " / ".join(", ".join(players[s] for s in group) for group in d["out"]) or "-"
-        if d["draw"]:
+        if d.get("annulled"):
+            fool = "annulled"
+        elif d["draw"]:
             fool = "draw"
         elif d["fool"] is not None:
             fool = players[d["fool"]] + (" (52 cards)" if d["lost_by_cards"] else "")
@@ -154,6 +179,10 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
             fool = "?"
         if d["source"] == "recorded":
             fool += " (as recorded)"
+        elif d["source"] == "arbiter":
+            fool += " (by the arbiter)"
+        if d.get("redeal"):
+            fool += " (redeal)"
         lines.append(
             f"{d['deal']:>4}  {players[d['dealer']]:<10} {d['trump'] or '-':<5} {d['bouts']:>5}  {out:<28} {fool}"
         )

@@ -53,16 +53,19 @@ def deal_rows(report: dict[str, Any]) -> list[DealRow]:
 
 
 def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
-    """After each game: its number, False (no game is annulled), and each seat's total so far,
-    scored as the report's ruleset says (:func:`rules.durak.report.game_points`)."""
+    """After each game: its number, whether the arbiter annulled it (it adds nothing), and each
+    seat's total so far, scored as the report's ruleset says
+    (:func:`rules.durak.report.game_points`; an adjusted game by its assigned result)."""
     n = len(report["players"])
     place_points = report["ruleset"].get("place_points")
     running = [0] * n
     out = []
     for deal in report["deals"]:
-        for seat, points in enumerate(game_points(deal.get("places"), deal.get("fool"), place_points, n)):
-            running[seat] += points
-        out.append((int(deal["deal"]), False, list(running)))
+        annulled = bool(deal.get("annulled"))
+        if not annulled:
+            for seat, points in enumerate(game_points(deal.get("places"), deal.get("fool"), place_points, n)):
+                running[seat] += points
+        out.append((int(deal["deal"]), annulled, list(running)))
     return out
 
 

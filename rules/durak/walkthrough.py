@@ -21,7 +21,8 @@ def walkthrough(log: DurakLog, deal: int) -> dict[str, Any]:
 
     ``steps[0]`` is the deal (kind ``"deal"``), the last the end (kind ``"end"``); each step as
     rules.durak.replay records it. ``result`` is the game's report; ``findings`` are the game's
-    own (a WRONG_DEALER, which needs the game before, is the full replay's); ``deals`` is the
+    own and those of the arbiter's ruling on it (a WRONG_DEALER, which needs the game before, is
+    the full replay's; ``result.redeal`` says whether the game redeals an annulled one); ``deals`` is the
     number of games in the log (for the page's previous / next links), ``events`` the number
     of this game's events in the log.
     """
@@ -31,7 +32,18 @@ def walkthrough(log: DurakLog, deal: int) -> dict[str, Any]:
     game = log.deals[deal - 1]
     findings = Findings(log.players)
     steps: list[dict[str, Any]] = []
-    report = run_game(deal, game, ruleset, findings, trace=steps if game.hands is not None else None)
+    deals = log.deals
+    report = run_game(
+        deal,
+        game,
+        ruleset,
+        findings,
+        trace=steps if game.hands is not None else None,
+        following=deals[deal] if deal < len(deals) else None,
+    )
+    before = deals[deal - 2] if deal > 1 else None
+    if before is not None and before.arbiter is not None and before.arbiter.annul:
+        report.redeal = before.dealer == game.dealer
     return {
         "deal": deal,
         "deals": len(log.deals),

@@ -34,7 +34,7 @@ from rules.ohhell.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report; stored with
 #: every audit report so `manage.py reaudit` knows what to replay again.
-ENGINE_VERSION = "1"
+ENGINE_VERSION = "2"
 
 __all__ = [
     "ENGINE_VERSION",

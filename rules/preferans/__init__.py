@@ -33,7 +33,7 @@ from rules.preferans.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
 from rules.preferans.walkthrough import DealWalkthrough, walkthrough
 
 #: Bumped whenever a change to the rules could change a report.
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 
 __all__ = [
     "ENGINE_VERSION",

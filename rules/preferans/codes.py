@@ -6,7 +6,8 @@ the pulka. Severities follow the other games: an irregularity the table lets
 stand once the next player has acted (a call out of turn, an auction the log
 leaves unfinished) is a ``warning``; a log that contradicts itself or the
 rules (a bid that does not overcall, a dark call the seed does not allow, a
-revoke, a pulka entry that is not what the game earns) is an ``error``.
+revoke, a pulka entry that is not what the game earns) is an ``error``. The
+arbiter's rulings (docs/arbiter.md) are ``info``: a ruling is no irregularity.
 """
 
 from __future__ import annotations
@@ -71,6 +72,18 @@ SEVERITY: dict[str, Severity] = {
     "BOMB_MISMATCH": "error",
     "SETTLEMENT_MISMATCH": "error",
     "WRONG_DEALER": "warning",
+    # -- the arbiter's rulings (docs/arbiter.md; docs/preferans.md) --------------------
+    # A ruling is no irregularity: info, so it does not change a game's status.
+    # The deal is annulled: it writes nothing on the pulka, draws and puts out no bomb.
+    "ANNULLED_BY_ARBITER": "info",
+    # The deal is scored by the tricks the arbiter assigned.
+    "SCORE_ADJUSTED": "info",
+    # A penalty waived or confirmed. The preferans replay imposes no penalty (a revoke is a
+    # finding, the deal scored as played), so these are never raised; kept for the contract.
+    "PENALTY_WAIVED": "info",
+    "PENALTY_CONFIRMED": "info",
+    # A seat in waive / confirm without a penalty in the deal: the ruling has no effect.
+    "RULING_NOT_APPLICABLE": "warning",
 }
 
 

@@ -24,6 +24,12 @@ Decisions beyond the format page:
 - ``play`` holds at most ten tricks of one to three cards; only the last may be
   short, and only when a ``claim`` follows.
 - ``entries[].on`` is required for a whist entry and refused on the others.
+- ``arbiter`` (docs/arbiter.md, Trickbook's extension) is read strictly by the shared
+  :func:`rules.arbiter.read_ruling` into a :class:`rules.arbiter.Ruling` (seats the
+  0-based indexes, the dealer sitting out of four among them); its ``score`` is the
+  preferans assigned result ``{"tricks": [...]}``: the tricks each seat is held to have
+  taken, ten in all, the dealer's 0 when he sits out. ``waive`` and ``confirm`` keep the
+  order written, as in every game.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from rules.arbiter import Ruling, read_ruling
 from rules.cards import BIT, NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
@@ -64,7 +71,10 @@ DEAL_FIELDS = (
     "tricks",
     "entries",
     "bombs",
+    "arbiter",
 )
+#: The preferans assigned result: the tricks each seat is held to have taken.
+SCORE_FIELDS = ("tricks",)
 CALL_FIELDS = ("seat", "call", "dark", "looked")
 WHIST_FIELDS = ("seat", "decision")
 ENTRY_FIELDS = ("seat", "kind", "points", "on")
@@ -168,6 +178,9 @@ class PreferansDeal:
     entries: tuple[Entry, ...] | None = None
     bombs: tuple[BombMark, ...] | None = None
     talon_cards: tuple[int, ...] | None = None
+    #: The arbiter's ruling (docs/arbiter.md; docs/preferans.md, "The arbiter's rulings"):
+    #: seats by index; the ``score`` the tricks each seat is held to have taken, by seat.
+    arbiter: Ruling[int, tuple[int, ...]] | None = None
 
     @property
     def claimed(self) -> int | None:
@@ -322,6 +335,7 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
     tricks = None if get("tricks") is None else _tricks(d["tricks"], f"{path}.tricks", n)
     entries = None if get("entries") is None else _entries(d["entries"], f"{path}.entries", n)
     bombs = None if get("bombs") is None else _bombs(d["bombs"], f"{path}.bombs", n)
+    arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter", n, dealer)
     return PreferansDeal(
         dealer=dealer,
         auction=auction,
@@ -337,7 +351,39 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
         entries=entries,
         bombs=bombs,
         talon_cards=talon_cards,
+        arbiter=arbiter,
     )
+
+
+def _arbiter(value: Any, path: str, n: int, dealer: int) -> Ruling[int, tuple[int, ...]]:
+    """The arbiter's ruling on a deal (docs/arbiter.md), read by the shared reader: a seat is
+    any seat of the log (the dealer sitting out of four too), the ``score`` the preferans
+    assigned result (:func:`_assigned`)."""
+    return read_ruling(
+        value,
+        path,
+        read_seat=lambda v, p: _seat(v, p, n),
+        read_score=lambda v, p: _assigned(v, p, n, dealer),
+    )
+
+
+def _assigned(value: Any, path: str, n: int, dealer: int) -> tuple[int, ...]:
+    """The preferans assigned result ``{"tricks": [...]}``: the tricks each seat is held to
+    have taken, ten in all, none to the dealer sitting out of four."""
+    s = read_object(value, path, "the assigned result")
+    check_fields(s, path, SCORE_FIELDS, "a preferans assigned result")
+    if "tricks" not in s:
+        raise MalformedDocument(f"{path}.tricks", "is required: the tricks each seat is held to have taken")
+    tp = f"{path}.tricks"
+    raw = s["tricks"]
+    if type(raw) is not list or len(raw) != n:
+        raise MalformedDocument(tp, f"must be a list of {n} trick counts by seat, not {describe(raw)}")
+    counts = tuple(read_int(v, f"{tp}[{i}]", 0, TRICKS) for i, v in enumerate(raw))
+    if n == 4 and counts[dealer]:
+        raise MalformedDocument(f"{tp}[{dealer}]", f"seat {dealer} dealt and sits out: he takes no trick")
+    if sum(counts) != TRICKS:
+        raise MalformedDocument(tp, f"a deal has 10 tricks; the assigned result shares {sum(counts)}")
+    return counts
 
 
 def _claim(value: Any, path: str, n: int) -> int | tuple[int, ...]:
@@ -593,7 +639,16 @@ def _deal_document(deal: PreferansDeal) -> dict[str, Any]:
         out["entries"] = [_entry_document(e) for e in deal.entries]
     if deal.bombs is not None:
         out["bombs"] = [_bomb_document(b) for b in deal.bombs]
+    if deal.arbiter is not None:
+        out["arbiter"] = ruling_document(deal.arbiter)
     return out
+
+
+def ruling_document(ruling: Ruling[int, tuple[int, ...]]) -> dict[str, Any]:
+    """The ruling as the log writes it, canonically (docs/arbiter.md): only the keys given, in
+    the table's order, the assigned result as ``{"tricks": [...]}``; the report's ``arbiter``
+    member too."""
+    return ruling.as_document(int, lambda tricks: {"tricks": list(tricks)})
 
 
 def _bomb_document(mark: BombMark) -> dict[str, Any]:

@@ -60,6 +60,16 @@ Decisions (docs/preferans-log.md, "Report"):
   a warning).
 - **Dark streak**: any deal other than a dark pass-out ends the run of dark pass-outs;
   a game (played or not) ends the run of pass-outs.
+- **The arbiter's rulings** (docs/arbiter.md; docs/preferans.md, "The arbiter's rulings"):
+  an annulled deal is replayed for its findings and writes nothing, draws and puts out no
+  bomb. The next deal may be its redeal by the same dealer, which takes its place (the runs
+  of pass-outs and dark pass-outs as they were before it), or the next dealer's, the table
+  having played on (the runs as the annulled deal left them: the later deals were bid and
+  priced so). A deal with a ``score`` is scored by the assigned tricks as a played deal is. On an
+  annulled or adjusted deal the sheet as written (``tricks``, ``entries``, ``bombs``) is
+  not compared: the ruling supersedes it. The replay imposes no penalty, so a seat in
+  ``waive`` or ``confirm`` is ``RULING_NOT_APPLICABLE``. A deal without ``arbiter`` costs
+  one ``is None`` test.
 """
 
 from __future__ import annotations
@@ -68,6 +78,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from rules.arbiter import Ruling
 from rules.cards import cards_of
 from rules.preferans.auction import (
     AuctionOptions,
@@ -90,6 +101,9 @@ from rules.preferans.settlement import settle, whole_balances
 from rules.preferans.whist import WhistOptions, defenders_of, game_is_dark, whist_decisions
 
 TRICKS = 10
+#: The comparisons of the sheet as written that an annulment or an assigned score
+#: supersedes: the deal's written ``tricks``, ``entries`` and ``bombs``.
+SUPERSEDED = frozenset({"TRICKS_MISMATCH", "ENTRY_MISMATCH", "BOMB_MISMATCH"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +157,10 @@ class _State:
     passouts: int = 0
     dark_passouts: int = 0
     last_dealer: int | None = None
+    #: The number of the last deal the arbiter annulled (its redeal may follow), and the
+    #: runs of pass-outs and dark pass-outs before it, for the redeal to take its place.
+    annulled: int | None = None
+    runs_before: tuple[int, int] = (0, 0)
 
 
 def replay(log: PreferansLog) -> Report:
@@ -176,24 +194,138 @@ def _deal(
     number: int, deal: PreferansDeal, ruleset: Ruleset, state: _State, opts: ReplayOptions, f: Findings
 ) -> DealReport:
     n = state.pulka.players
-    if state.last_dealer is not None and deal.dealer != (state.last_dealer + 1) % n:
-        expected = (state.last_dealer + 1) % n
-        f.add(
-            "WRONG_DEALER",
-            f"{f.players[deal.dealer]} deals, but the deal passes clockwise to {f.players[expected]}",
-            deal=number,
-            seat=deal.dealer,
-        )
+    last = state.last_dealer
+    redeal = False
+    if last is not None and deal.dealer != (last + 1) % n:
+        if deal.dealer == last and state.annulled == number - 1:
+            # "пересдача тем же сдатчиком": the annulled deal's redeal, by the same dealer,
+            # in its place: the runs of pass-outs are what they were before it.
+            redeal = True
+            state.passouts, state.dark_passouts = state.runs_before
+        else:
+            expected = (last + 1) % n
+            again = (
+                f" (or back to {f.players[last]} to redeal deal {number - 1}, annulled)"
+                if state.annulled == number - 1
+                else ""
+            )
+            f.add(
+                "WRONG_DEALER",
+                f"{f.players[deal.dealer]} deals, but the deal passes clockwise to {f.players[expected]}"
+                + again,
+                deal=number,
+                seat=deal.dealer,
+            )
     state.last_dealer = deal.dealer
+    if deal.arbiter is not None:
+        report = _ruled(number, deal, deal.arbiter, ruleset, state, opts, f)
+    else:
+        report = _played(number, deal, ruleset, state, opts, f, None)
+    report.balances = whole_balances(state.pulka)
+    if redeal:
+        report.redeal = True
+    return report
+
+
+def _played(
+    number: int,
+    deal: PreferansDeal,
+    ruleset: Ruleset,
+    state: _State,
+    opts: ReplayOptions,
+    f: Findings,
+    assigned: tuple[int, ...] | None,
+) -> DealReport:
+    """The auction, then the game or the pass-out, scored by the tricks of the play (or
+    written), or by the ``assigned`` tricks of an arbiter's score."""
+    n = state.pulka.players
     a_opts = auction_options(ruleset, opts, state.passouts, state.dark_passouts)
     result = run_auction(deal, n, deal.dealer, a_opts, f, number)
     check_contract(result, deal.contract, f, number, deal.discard)
     if result.passed_out:
-        report = _passout(number, deal, result, ruleset, state, opts, f)
+        return _passout(number, deal, result, ruleset, state, opts, f, assigned)
+    return _game(number, deal, result, ruleset, state, opts, f, assigned)
+
+
+def _ruled(
+    number: int,
+    deal: PreferansDeal,
+    ruling: Ruling[int, tuple[int, ...]],
+    ruleset: Ruleset,
+    state: _State,
+    opts: ReplayOptions,
+    f: Findings,
+) -> DealReport:
+    """A deal with the arbiter's ruling (docs/arbiter.md; docs/preferans.md, "The arbiter's
+    rulings").
+
+    ``annul``: the deal is replayed as logged, for its findings (the auction's, the play's:
+    "the renege happened; the ruling says what it costs"), on a copy of the pulka; then the
+    pulka and the bombs are put back as they were, so the deal writes nothing, draws no
+    bomb and puts none out. The runs of pass-outs are left as the deal left them (the
+    table played on), and the ones before it kept for its redeal (:func:`_deal`).
+    ``score``: the deal is scored by the assigned tricks. Either way
+    the sheet as written (tricks, entries, bomb marks) is not compared. ``waive`` and
+    ``confirm``: the preferans replay imposes no penalty, so each seat named is
+    ``RULING_NOT_APPLICABLE``.
+    """
+    names = f.players
+    dealer = deal.dealer
+    supersedes = ruling.annul or ruling.score is not None
+    out = Findings(names) if supersedes else f
+    if ruling.annul:
+        kept, runs = (state.pulka, state.bombs), (state.passouts, state.dark_passouts)
+        state.pulka = _copy_pulka(state.pulka)
+        report = _played(number, deal, ruleset, state, opts, out, None)
+        state.pulka, state.bombs = kept
+        state.annulled, state.runs_before = number, runs
+        report.entries, report.bombs_drawn, report.bombs_extinguished = [], [], []
+        report.made = None
     else:
-        report = _game(number, deal, result, ruleset, state, opts, f)
-    report.balances = whole_balances(state.pulka)
+        report = _played(number, deal, ruleset, state, opts, out, ruling.score)
+    if supersedes:
+        f.extend(x for x in out if x.code not in SUPERSEDED)
+    why = f" ({ruling.reason})" if ruling.reason else ""
+    if ruling.annul:
+        f.add(
+            "ANNULLED_BY_ARBITER",
+            f"the arbiter annuls deal {number}, dealt by {names[dealer]}{why}: it writes nothing on "
+            "the pulka and draws or puts out no bomb",
+            deal=number,
+            seat=dealer,
+        )
+    elif ruling.score is not None:
+        shares = ", ".join(
+            f"{names[s]} {t}" for s, t in enumerate(ruling.score) if len(names) == 3 or s != dealer
+        )
+        f.add(
+            "SCORE_ADJUSTED",
+            f"the arbiter scores deal {number} by the tricks {shares}{why}, not as the log has it",
+            deal=number,
+        )
+    for word, seats in (("waive", ruling.waive), ("confirm", ruling.confirm)):
+        for seat in seats:
+            f.add(
+                "RULING_NOT_APPLICABLE",
+                f"{names[seat]} has no penalty in deal {number} to {word}: the preferans replay "
+                "imposes none (a revoke is a finding; the deal is scored as played)",
+                deal=number,
+                seat=seat,
+            )
+    report.arbiter = ruling
     return report
+
+
+def _copy_pulka(pulka: Pulka) -> Pulka:
+    """A copy to replay an annulled deal on, so the sheet itself is left as it was."""
+    return Pulka(
+        pulka.players,
+        pulka.ruleset,
+        pool=list(pulka.pool),
+        mountain=list(pulka.mountain),
+        whists=[list(row) for row in pulka.whists],
+        bombs=[list(b) for b in pulka.bombs],
+    )
 
 
 def _tricks(
@@ -262,6 +394,7 @@ def _game(
     state: _State,
     opts: ReplayOptions,
     f: Findings,
+    assigned: tuple[int, ...] | None = None,
 ) -> DealReport:
     n = state.pulka.players
     declarer = result.declarer
@@ -291,6 +424,8 @@ def _game(
     bomb = state.bombs.multiplier_for(declarer)
     multiplier = dark_factor * bomb
     tricks = _tricks(number, deal, declarer, contract, n, opts, f)
+    if assigned is not None:  # the arbiter's score: the tricks each seat is held to have taken
+        tricks = assigned
     if not whist.played and not contract.misere:
         # Both passed, or a half-whist stands: the game is written as made without play.
         made: bool | None = True
@@ -347,11 +482,14 @@ def _passout(
     state: _State,
     opts: ReplayOptions,
     f: Findings,
+    assigned: tuple[int, ...] | None = None,
 ) -> DealReport:
     n = state.pulka.players
     state.passouts += 1
     round_no = state.passouts
     tricks = _tricks(number, deal, None, None, n, opts, f)
+    if assigned is not None:  # the arbiter's score
+        tricks = assigned
     multiplier = result.passout_multiplier if result.dark_passout else 1
     computed = None
     if tricks is not None:

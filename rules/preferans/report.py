@@ -13,12 +13,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.arbiter import PenaltyStatus, Ruling, penalty
 from rules.findings import Finding, format_findings, worst_status
+from rules.preferans.document import ruling_document
 from rules.preferans.pulka import Entry, Pulka
 from rules.preferans.ruleset import Ruleset
 from rules.preferans.settlement import Settlement
 
 BOMB_WORDS = {1: "bomb", 2: "double bomb", 3: "ёлка"}
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty the rules imposed in a deal, as docs/arbiter.md's report writes it: ``kind``
+    the game's word, ``points`` its cost, ``status`` ``counted``, ``confirmed`` or
+    ``waived``. The preferans replay imposes none (docs/preferans.md, "The arbiter's
+    rulings"), so every deal's ``penalties`` is empty; the shape is the contract's."""
+
+    seat: int
+    kind: str
+    points: int
+    status: PenaltyStatus
+
+    def as_dict(self) -> dict[str, Any]:
+        return penalty(self.seat, self.kind, self.points, self.status)
 
 
 @dataclass(slots=True)
@@ -35,6 +53,15 @@ class DealReport:
     the game (None for a pass-out or unknown tricks). ``entries`` as written on the pulka
     (pool overflow already sent to the helped); ``balances`` each seat's whole-whist balance
     had the pulka stopped after this deal.
+
+    The arbiter (docs/arbiter.md): ``arbiter`` the ruling as read, or None; ``penalties``
+    the penalties imposed (none in preferans); ``redeal`` true when the deal follows an
+    annulled one and is dealt by the same dealer (the annulled deal's redeal). An
+    annulled deal keeps the figures of the deal as played (declarer, contract, whists,
+    tricks, multiplier, bomb, passout_round) but writes nothing: ``entries``,
+    ``bombs_drawn`` and ``bombs_extinguished`` are empty and ``made`` is None. A deal
+    scored by the arbiter has the assigned ``tricks`` and the ``made`` and ``entries``
+    they give.
     """
 
     deal: int
@@ -55,6 +82,14 @@ class DealReport:
     bombs_drawn: list[tuple[int, int]]
     bombs_extinguished: list[tuple[int, int]]
     balances: tuple[int, ...]
+    penalties: tuple[Penalty, ...] = ()
+    arbiter: Ruling[int, tuple[int, ...]] | None = None
+    redeal: bool = False
+
+    @property
+    def annulled(self) -> bool:
+        """Annulled by the arbiter: the deal scores nothing."""
+        return self.arbiter is not None and self.arbiter.annul
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -76,6 +111,9 @@ class DealReport:
             "bombs_drawn": [{"seat": s, "rank": r} for s, r in self.bombs_drawn],
             "bombs_extinguished": [{"seat": s, "rank": r} for s, r in self.bombs_extinguished],
             "balances": list(self.balances),
+            "penalties": [p.as_dict() for p in self.penalties],
+            "arbiter": None if self.arbiter is None else ruling_document(self.arbiter),
+            "redeal": self.redeal,
         }
 
 
@@ -157,6 +195,11 @@ def format_sheet(report: Report | dict[str, Any]) -> str:
                 what += " dark"
             if d["made"] is not None:
                 what += " made" if d["made"] else " down"
+        ruling = d.get("arbiter") or {}
+        if ruling.get("annul"):
+            what += " annulled"
+        elif "score" in ruling:
+            what += " (arbiter)"
         tricks = "-" if d["tricks"] is None else "/".join(str(t) for t in d["tricks"])
         entries = "; ".join(
             f"{players[e['seat']]} {e['kind']} {e['points']}"

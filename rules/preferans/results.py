@@ -7,7 +7,8 @@ whole whists (the largest-remainder rounding of the exact balance, so the totals
 zero); ``whists`` is the same figure — the balance *is* whists in preferans, and a
 tournament that ranks by whists should find it; ``contracts_made`` counts the games the
 seat declared and made (a game both defenders passed counts as made, a pass-out for
-nobody). A deal has one declarer and the pass-outs have none: no per-seat bid rows.
+nobody; a deal the arbiter annulled has ``made`` None, so it counts for nobody either). A deal
+has one declarer and the pass-outs have none: no per-seat bid rows.
 
 ``running_totals`` gives, after each deal, every seat's balance had the pulka stopped
 there (open pools written to the mountain, as the settlement does): the replay settles
@@ -57,9 +58,12 @@ def deal_rows(report: dict[str, Any]) -> list[DealRow]:
 
 
 def running_totals(report: dict[str, Any]) -> list[tuple[int, bool, list[int]]]:
-    """After each deal: its number, False (no deal is annulled), and each seat's balance in
-    whole whists had the pulka stopped after that deal."""
-    return [(int(d["deal"]), False, [int(b) for b in d["balances"]]) for d in report["deals"]]
+    """After each deal: its number, whether the arbiter annulled it (docs/arbiter.md), and
+    each seat's balance in whole whists had the pulka stopped after that deal."""
+    return [
+        (int(d["deal"]), bool((d.get("arbiter") or {}).get("annul")), [int(b) for b in d["balances"]])
+        for d in report["deals"]
+    ]
 
 
 #: Blank lines under each column of the printed pulka: a pulka to 20 runs to a dozen or so

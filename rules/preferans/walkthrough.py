@@ -255,8 +255,10 @@ def walkthrough(log: PreferansLog, deal: int, report: Report | None = None) -> D
 def _auction_options(report: Report, k: int, ruleset: Ruleset, opts: ReplayOptions) -> AuctionOptions:
     """The options the replay ran deal ``k``'s auction with (rules.preferans.replay, step 1):
     the minimum game after the pass-outs in a row before it (``passout_round`` of the deal
-    before: a game resets it) and the dark pass-outs in a row just before it."""
-    before = report.deals[: k - 1]
+    before: a game resets it) and the dark pass-outs in a row just before it. A deal the
+    arbiter annulled and whose redeal followed is passed over: the redeal took its place."""
+    deals = report.deals
+    before = [d for i, d in enumerate(deals[: k - 1]) if not deals[i + 1].redeal]
     passouts = before[-1].passout_round if before else 0
     dark_run = 0
     for d in reversed(before):

@@ -40,7 +40,7 @@ def games(people, monkeypatch) -> list[Game]:
         recorded.append(
             services.game_upload(club=people.club, content=game_bytes(seed=seed), user=people.scorer).game
         )
-    monkeypatch.setattr(rules.ohhell, "ENGINE_VERSION", "2")
+    monkeypatch.setattr(rules.ohhell, "ENGINE_VERSION", "next")
     monkeypatch.setitem(rules.ohhell.PRESETS["classic"], "renege_penalty", 20)
     return recorded
 

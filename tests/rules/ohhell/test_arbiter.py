@@ -230,7 +230,9 @@ def test_an_adjusted_score_replaces_the_deal_and_the_deal_stands():
     assert (deal["annulled"], deal["scores"], deal["penalties"]) == (False, [10, 11, 0], [])
     assert deal["arbiter"] == {"score": [10, 11, 0]}
     assert found(rep) == [("RENEGE_UNCORRECTED", 2, 1, 0), ("SCORE_ADJUSTED", 2, None, None)]
-    assert rep["findings"][1]["message"] == "deal 2 is scored as the arbiter assigned: Anna 10, Boris 11, Vera 0"
+    assert (
+        rep["findings"][1]["message"] == "deal 2 is scored as the arbiter assigned: Anna 10, Boris 11, Vera 0"
+    )
     assert rep["totals"] == [31, 33, 21]
 
 
