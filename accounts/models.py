@@ -15,6 +15,11 @@ class User(AbstractUser):
         blank=True,
         help_text="How the user's name is shown on pages; defaults to the username.",
     )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        help_text="The language the user chose in the header; their mail is written in it.",
+    )
 
     def __str__(self) -> str:
         return self.display_name or self.get_username()

@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.disputes_to_decide",
             ],
         },
     },
@@ -185,6 +186,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {"task": "tournaments.sweep_stale_standings", "schedule": 60.0},
     # Games left without a current luck-and-skill analysis (games.analytics): queued again.
     "analyse-missing": {"task": "games.analyse_missing", "schedule": 3600.0},
+    # Results whose table's window to confirm the sheet has passed are settled (games.settlement).
+    "settle-confirmations": {"task": "games.settle_confirmations", "schedule": 60.0},
     "rebuild-ratings-nightly": {
         "task": "tournaments.rebuild_ratings",
         "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),
@@ -256,6 +259,12 @@ EMAIL_HOST_USER = env.string("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.string("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.boolean("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = env.string("DEFAULT_FROM_EMAIL", default="Trickbook <noreply@localhost>")
+# The site's address as mail links to it (a dispute opened or decided): the scheme and host a
+# reader's browser reaches, without a trailing slash.
+SITE_URL = env.string(
+    "SITE_URL",
+    default=f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION and ALLOWED_HOSTS else "http://127.0.0.1:8000",
+).rstrip("/")
 
 # --- Internationalisation ---------------------------------------------------
 LANGUAGE_CODE = "en"

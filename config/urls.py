@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("games.pages.game")),
     path("", include("games.pages.replay")),
     path("", include("games.pages.audit")),
+    path("", include("games.pages.disputes")),
     path("", include("games.pages.upload")),
     path("", include("games.pages.profile")),
     path("", include("games.pages.downloads")),

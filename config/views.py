@@ -109,6 +109,9 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     ):
         target = "/"
     response = HttpResponseRedirect(target)
+    if request.user.is_authenticated and getattr(request.user, "language", language) != language:
+        # The mail the services send a user (a dispute opened or decided) is in this language.
+        type(request.user).objects.filter(pk=request.user.pk).update(language=language)
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         language,

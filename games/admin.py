@@ -8,7 +8,9 @@ from games.models import (
     BulkImport,
     Club,
     Dispute,
+    DisputeEvent,
     Game,
+    GameConfirmation,
     GameRevision,
     GameSeat,
     Membership,
@@ -72,6 +74,8 @@ class GameAdmin(admin.ModelAdmin[Game]):
         "current_revision",
         "current_report",
         "created_by",
+        "provisional",
+        "confirm_until",
     )
     inlines = [GameSeatInline]
 
@@ -94,11 +98,31 @@ class AuditReportAdmin(ReadOnlyAdmin):
     list_display = ("id", "game", "revision", "engine_version", "errors", "warnings", "created_at")
 
 
+class DisputeEventInline(admin.TabularInline[DisputeEvent, Dispute]):
+    model = DisputeEvent
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "kind", "ruling", "actor", "text", "revision")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Dispute)
-class DisputeAdmin(admin.ModelAdmin[Dispute]):
-    list_display = ("id", "game", "raised_by", "deal", "status", "decided_by", "decided_at")
-    list_filter = ("status",)
-    readonly_fields = ("game", "raised_by", "deal", "claim", "corrected_revision")
+class DisputeAdmin(ReadOnlyAdmin):
+    """Disputes are shown with their whole history, never edited here: a dispute is decided on its
+    page (or through the API), where the decision goes into its history and the audit log, and a
+    decided dispute is final (the model and, on PostgreSQL, a trigger refuse to change it)."""
+
+    list_display = ("id", "game", "raised_by", "deal", "status", "ruling", "decided_by", "decided_at")
+    list_filter = ("status", "ruling")
+    inlines = [DisputeEventInline]
+
+
+@admin.register(GameConfirmation)
+class GameConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ("game", "player", "user", "revision", "at")
 
 
 @admin.register(BulkImport)

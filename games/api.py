@@ -25,11 +25,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from games import permissions, selectors, services
+from games import disputes, permissions, selectors, services
 from games.csv_export import csv_response
 from games.filters import GameFilter, UploadFilter
 from games.idempotency import idempotent
-from games.models import AuditEntry, Club, Dispute, Game, Membership, Player, Upload
+from games.models import AuditEntry, Club, Dispute, Game, Membership, Player, RevisionSource, Upload
 from games.serializers import (
     AuditEntrySerializer,
     ClubSerializer,
@@ -479,6 +479,7 @@ class GameRevisionListView(APIView):
                 content=content,
                 user=acting_user(request),
                 reason=serializer.validated_data["reason"],
+                source=RevisionSource.API,
             )
         except MalformedDocument as exc:
             return error_response(f"document.{exc.path}" if exc.path else "document", exc.message)
@@ -559,11 +560,12 @@ class DisputeListView(APIView):
         serializer = DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            dispute = services.dispute_open(
+            dispute = disputes.dispute_open(
                 game=game,
                 user=acting_user(request),
                 claim=serializer.validated_data["claim"],
                 deal=serializer.validated_data.get("deal"),
+                trick=serializer.validated_data.get("trick"),
             )
         except services.ServiceError as exc:
             return error_response("deal", str(exc))
@@ -596,7 +598,7 @@ class DisputeCommentView(APIView):
         require(allowed, request, "the dispute's parties and organisers comment on it")
         serializer = CommentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.dispute_comment(
+        disputes.dispute_comment(
             dispute=dispute, user=acting_user(request), text=serializer.validated_data["text"]
         )
         return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data, status=201)
@@ -614,18 +616,24 @@ class DisputeDecisionView(APIView):
         )
         serializer = DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        document = serializer.validated_data.get("document")
+        data = serializer.validated_data
+        document = data.get("document")
         content = json.dumps(document, ensure_ascii=False).encode() if document is not None else None
         try:
-            services.dispute_decide(
+            disputes.dispute_decide(
                 dispute=dispute,
                 user=acting_user(request),
-                status=serializer.validated_data["status"],
-                decision=serializer.validated_data["decision"],
-                corrected_document=content,
+                ruling=data["ruling"],
+                decision=data["decision"],
+                document=content,
+                deal=data.get("deal"),
+                seats=data.get("seats"),
+                score=data.get("score"),
+                expected_revision=data.get("revision"),
             )
         except MalformedDocument as exc:
-            return error_response(f"document.{exc.path}" if exc.path else "document", exc.message)
+            where = "document" if content is not None else "ruling"
+            return error_response(f"{where}.{exc.path}" if exc.path else where, exc.message)
         except services.ServiceError as exc:
-            return error_response("status", str(exc), status.HTTP_409_CONFLICT)
+            return error_response("ruling", str(exc), status.HTTP_409_CONFLICT)
         return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data)

@@ -121,6 +121,16 @@ class Game(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Issue 19, "provisional until settled": true while a dispute on the game is open, or while
+    # the table has not confirmed its sheet and the window to do so (confirm_until) has not
+    # passed. Kept by games.settlement, which announces every change (game_settled) so the
+    # standings and ratings follow; every page and API field that shows a result reads it.
+    provisional = models.BooleanField(default=False, db_index=True)
+    confirm_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Until when the table's players may confirm the sheet or dispute it; empty: no confirmation asked.",
+    )
 
     class Meta:
         ordering = ["-played_at", "-id"]
@@ -159,8 +169,26 @@ class GameSeat(models.Model):
         return f"seat {self.seat} of game #{self.game_id}"
 
 
+class RevisionSource(models.TextChoices):
+    """Where a revision of a game's log came from."""
+
+    WEB = "web", _("Upload page")
+    API = "api", _("API")
+    IMPORT = "import", _("Bulk import")
+    SHEET = "sheet", _("Paper score-sheet form")
+    SCOREKEEPER = "scorekeeper", _("Live scorekeeper")
+    FORM = "form", _("Correction form")
+    LOG = "log", _("Corrected log")
+    RULING = "ruling", _("Arbiter's ruling")
+
+
 class GameRevision(AppendOnlyModel):
     """The bytes of one version of a game's log: a JSON log exactly as uploaded.
+
+    ``source`` says where the revision came from, as the arbiter's page shows it: an upload
+    (the page, the API, a bulk import), the paper-sheet form, the live scorekeeper, or a
+    correction (the deal form, a corrected log, an arbiter's ruling). Revisions written before
+    it was kept have it blank; the page then reads it off the revision's upload.
 
     A file in another format (rules.registry.FILE_TYPES: a .pbn) is stored
     here as the canonical JSON document its rules read from it
@@ -179,6 +207,7 @@ class GameRevision(AppendOnlyModel):
     uploaded_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    source = models.CharField(max_length=16, choices=RevisionSource.choices, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -264,11 +293,13 @@ class Upload(AppendOnlyModel):
         API = "api", _("API")
         IMPORT = "import", _("Import")
         WEB = "web", _("Web")
+        SHEET = "sheet", _("Paper score-sheet form")
+        SCOREKEEPER = "scorekeeper", _("Live scorekeeper")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="uploads")
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     received_at = models.DateTimeField(auto_now_add=True)
-    source = models.CharField(max_length=8, choices=Source.choices, default=Source.API)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.API)
     filename = models.CharField(max_length=255, blank=True)
     content = models.BinaryField()
     sha256 = models.CharField(max_length=64, db_index=True)
@@ -324,19 +355,60 @@ class IdempotencyKey(models.Model):
         return f"{self.method} {self.path} ({self.key})"
 
 
+class DisputeQuerySet(models.QuerySet["Dispute"]):
+    """A queryset's ``update`` cannot reach around the model's guard: decided rows stay as they are."""
+
+    def update(self, **kwargs: Any) -> int:
+        if self.exclude(status="open").exists():
+            raise DecidedDisputeError("a decided dispute is final; its row is not updated")
+        return super().update(**kwargs)
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise DecidedDisputeError("a dispute is part of the club's record and is never deleted")
+
+
 class Dispute(models.Model):
-    """A claim that a game's score is wrong, and the organiser's decision on it."""
+    """A claim that a game's score is wrong, and the arbiter's decision on it.
+
+    Open until an organiser decides it; a decided dispute is final: nothing of it changes
+    again (the model refuses, the admin shows it read-only, and on PostgreSQL a trigger
+    refuses an UPDATE of a decided row). A new dispute may be opened on the new revision.
+    """
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         UPHELD = "upheld", _("Upheld")
         REJECTED = "rejected", _("Rejected")
 
+    class Ruling(models.TextChoices):
+        """What the decision did (issue 19, "Decisions as an arbiter makes them")."""
+
+        RECOMPUTED = "recomputed", _("Upheld: the recomputed scores stand")
+        CORRECTION = "correction", _("Upheld with a correction")
+        ANNUL = "annul", _("Upheld: the deal annulled")
+        ADJUST = "adjust", _("Upheld: an adjusted score")
+        WAIVE = "waive", _("Upheld: the penalty waived")
+        CONFIRM = "confirm", _("Rejected: the penalty confirmed")
+        REJECT = "reject", _("Rejected")
+
+    #: The rulings that uphold the claim; the others reject it.
+    UPHOLDING = (Ruling.RECOMPUTED, Ruling.CORRECTION, Ruling.ANNUL, Ruling.ADJUST, Ruling.WAIVE)
+
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="disputes")
+    revision = models.ForeignKey(
+        GameRevision,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The revision the claim is about (the game's current one when it was opened).",
+    )
     raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    trick = models.PositiveSmallIntegerField(null=True, blank=True)
     claim = models.TextField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    ruling = models.CharField(max_length=16, choices=Ruling.choices, blank=True)
     decision = models.TextField(blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -347,11 +419,29 @@ class Dispute(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = DisputeQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "game"], name="dispute_status_game")]
 
     def __str__(self) -> str:
         return f"dispute #{self.pk} on game #{self.game_id} ({self.status})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Refuse any change to a dispute already decided: a decision is final."""
+        if not self._state.adding and self.pk is not None:
+            stored = type(self).objects.filter(pk=self.pk).values_list("status", flat=True).first()
+            if stored is not None and stored != self.Status.OPEN:
+                raise DecidedDisputeError(f"dispute #{self.pk} was decided ({stored}); a decision is final")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise DecidedDisputeError("a dispute is part of the club's record and is never deleted")
+
+
+class DecidedDisputeError(Exception):
+    """An attempt to change a decided dispute, or to delete any."""
 
 
 class DisputeEvent(AppendOnlyModel):
@@ -366,14 +456,38 @@ class DisputeEvent(AppendOnlyModel):
     dispute = models.ForeignKey(Dispute, on_delete=models.PROTECT, related_name="events")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    ruling = models.CharField(max_length=16, choices=Dispute.Ruling.choices, blank=True)
     text = models.TextField(blank=True)
     revision = models.ForeignKey(
         GameRevision, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    details = models.JSONField(
+        default=dict, blank=True, help_text="What a ruling named: the deal, the seats, the assigned score."
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["dispute", "created_at", "id"]
+
+
+class GameConfirmation(AppendOnlyModel):
+    """A player of the table confirming the game's sheet as recorded (issue 19: "the table
+    confirms its sheet"). One per player and game; a dispute is the other answer."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="confirmations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="confirmations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    revision = models.ForeignKey(GameRevision, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="confirmation_once_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} confirmed game #{self.game_id}"
 
 
 class BulkImport(models.Model):
@@ -431,6 +545,7 @@ class AuditEntry(AppendOnlyModel):
         GAME_CORRECTED = "game_corrected", _("Game corrected")
         DISPUTE_OPENED = "dispute_opened", _("Dispute opened")
         DISPUTE_DECIDED = "dispute_decided", _("Dispute decided")
+        RESULT_CONFIRMED = "result_confirmed", _("Result confirmed by a player")
         TIEBREAKS_CHANGED = "tiebreaks_changed", _("Tie-break order changed")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="audit_entries")

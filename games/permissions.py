@@ -3,7 +3,9 @@
 Roles (games.Membership.Role): organisers manage members and roles and
 decide disputes; scorers and organisers upload and correct games; members
 read their club's games. Anyone reads a public game. A player linked to a
-seat of a game may open a dispute on it. Superusers may do everything.
+seat of a game may open a dispute on it, and so may the table's scorer (the
+scorer who recorded the game or one of its revisions). Superusers may do
+everything.
 """
 
 from __future__ import annotations
@@ -50,9 +52,16 @@ def sits_in(user: AnyUser, game: Game) -> bool:
     return user.is_authenticated and game.seats.filter(player__user=user).exists()
 
 
+def scored(user: AnyUser, game: Game) -> bool:
+    """The table's scorer: a scorer of the club who recorded the game or a revision of it."""
+    if not user.is_authenticated or role_in(user, game.club) != Role.SCORER:
+        return False
+    return game.created_by_id == user.pk or game.revisions.filter(uploaded_by=user).exists()
+
+
 def can_dispute(user: AnyUser, game: Game) -> bool:
-    """Players of the game and the club's organisers open disputes."""
-    return can_manage_club(user, game.club) or sits_in(user, game)
+    """Players of the game, the table's scorer and the club's organisers open disputes."""
+    return can_manage_club(user, game.club) or sits_in(user, game) or scored(user, game)
 
 
 def can_decide_dispute(user: AnyUser, game: Game) -> bool:

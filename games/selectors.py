@@ -70,7 +70,7 @@ def revisions_of(game: Game) -> QuerySet[GameRevision]:
 def disputes_of(game: Game) -> QuerySet[Dispute]:
     return (
         Dispute.objects.filter(game=game)
-        .select_related("raised_by", "decided_by", "corrected_revision")
+        .select_related("raised_by", "decided_by", "corrected_revision", "revision")
         .prefetch_related(
             Prefetch(
                 "events", queryset=DisputeEvent.objects.select_related("actor", "revision").order_by("id")

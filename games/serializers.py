@@ -84,10 +84,21 @@ class GameSerializer(serializers.ModelSerializer[Game]):
             "seats",
             "totals",
             "revision",
+            "provisional",
+            "confirm_until",
             "created_at",
             "updated_at",
         ]
         read_only_fields = fields
+        extra_kwargs = {
+            "provisional": {
+                "help_text": "The result is provisional: a dispute on the game is open, or the table has "
+                "not confirmed its sheet and its window to do so is open. Settled results are false."
+            },
+            "confirm_until": {
+                "help_text": "Until when the table's players may confirm the sheet; null when not asked."
+            },
+        }
 
 
 class GameDetailSerializer(GameSerializer):
@@ -113,8 +124,15 @@ class RevisionSerializer(serializers.ModelSerializer[GameRevision]):
 
     class Meta:
         model = GameRevision
-        fields = ["number", "sha256", "uploaded_by", "uploaded_at", "reason", "parent", "report"]
+        fields = ["number", "sha256", "uploaded_by", "uploaded_at", "reason", "parent", "source", "report"]
         read_only_fields = fields
+        extra_kwargs = {
+            "source": {
+                "help_text": "Where the revision came from (upload page, API, import, paper sheet, live "
+                "scorekeeper, correction form, corrected log, arbiter's ruling); blank for revisions "
+                "recorded before this was kept."
+            }
+        }
 
     def get_report(self, revision: GameRevision) -> dict[str, Any] | None:
         reports: list[AuditReport] = list(revision.reports.all())
@@ -159,13 +177,22 @@ class DisputeEventSerializer(serializers.ModelSerializer[DisputeEvent]):
 
     class Meta:
         model = DisputeEvent
-        fields = ["kind", "actor", "text", "revision", "created_at"]
+        fields = ["kind", "ruling", "actor", "text", "revision", "details", "created_at"]
         read_only_fields = fields
 
 
 class DisputeSerializer(serializers.ModelSerializer[Dispute]):
     # Explicit bounds: the model field's range depends on the database backend.
     deal = serializers.IntegerField(min_value=1, max_value=1000, required=False, allow_null=True)
+    trick = serializers.IntegerField(
+        min_value=1, max_value=100, required=False, allow_null=True, help_text="The trick the claim is about."
+    )
+    revision = serializers.IntegerField(
+        source="revision.number",
+        read_only=True,
+        allow_null=True,
+        help_text="The revision disputed: the game's current one when the dispute was opened.",
+    )
     raised_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )
@@ -182,9 +209,12 @@ class DisputeSerializer(serializers.ModelSerializer[Dispute]):
         fields = [
             "id",
             "game",
+            "revision",
             "deal",
+            "trick",
             "claim",
             "status",
+            "ruling",
             "raised_by",
             "created_at",
             "decision",
@@ -193,16 +223,60 @@ class DisputeSerializer(serializers.ModelSerializer[Dispute]):
             "corrected_revision",
             "events",
         ]
-        read_only_fields = [f for f in fields if f not in ("deal", "claim")]
+        read_only_fields = [f for f in fields if f not in ("deal", "trick", "claim")]
 
 
 DECISIONS = [(Dispute.Status.UPHELD.value, "Upheld"), (Dispute.Status.REJECTED.value, "Rejected")]
 
 
 class DecisionSerializer(serializers.Serializer[Any]):
-    status = serializers.ChoiceField(choices=DECISIONS)
+    """A decision: ``ruling`` says what it does (docs/api.md, "Deciding a dispute"); the older
+    ``status`` alone still works (upheld: the recomputed scores stand, or the attached log is
+    the correction; rejected: nothing changes)."""
+
+    status = serializers.ChoiceField(choices=DECISIONS, required=False)
+    ruling = serializers.ChoiceField(choices=Dispute.Ruling.choices, required=False)
     decision = serializers.CharField()
     document = serializers.JSONField(required=False, help_text="A corrected log, attached as a new revision.")
+    deal = serializers.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        help_text="The deal a ruling is on (default: the dispute's).",
+    )
+    seats = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        max_length=10,
+        help_text="The seats whose penalty a waive or confirm ruling names, as the game's log writes seats.",
+    )
+    score = serializers.JSONField(
+        required=False,
+        help_text="The adjusted score of an adjust ruling, as the game's log writes one (docs/arbiter.md).",
+    )
+    revision = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The revision the decision was made on; refused (409) if the game was corrected since.",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        status = data.get("status")
+        ruling = data.get("ruling")
+        if ruling is None:
+            if status is None:
+                raise serializers.ValidationError({"ruling": "give the decision's ruling (or its status)"})
+            if status == Dispute.Status.REJECTED:
+                ruling = Dispute.Ruling.REJECT
+            else:
+                ruling = Dispute.Ruling.CORRECTION if "document" in data else Dispute.Ruling.RECOMPUTED
+        upholds = ruling in Dispute.UPHOLDING
+        if status is not None and (status == Dispute.Status.UPHELD) != upholds:
+            raise serializers.ValidationError(
+                {"status": f"the ruling {ruling!r} does not {status[:-2]} the dispute"}
+            )
+        data["ruling"] = ruling
+        return data
 
 
 class CommentSerializer(serializers.Serializer[Any]):

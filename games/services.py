@@ -34,13 +34,12 @@ from games.models import (
     AuditEntry,
     AuditReport,
     Club,
-    Dispute,
-    DisputeEvent,
     Game,
     GameRevision,
     GameSeat,
     Membership,
     Player,
+    RevisionSource,
     Upload,
 )
 from games.signals import game_recorded
@@ -50,6 +49,10 @@ from rules.errors import MalformedDocument
 
 class ServiceError(Exception):
     """A request the rules of the club or the game refuse; the message says why."""
+
+
+class StaleRevision(ServiceError):
+    """A correction of a revision that is no longer the game's current one."""
 
 
 # --- clubs -------------------------------------------------------------------
@@ -250,6 +253,7 @@ def games_upload(
                     sha256=shas[i],
                     uploaded_by=user,
                     reason="first upload",
+                    source=RevisionSource(source),
                 )
                 for i, game in zip(new, games, strict=True)
             ],
@@ -355,12 +359,23 @@ class CorrectionResult:
 
 
 def game_correct(
-    *, game: Game, content: bytes, user: User, reason: str, filename: str = ""
+    *,
+    game: Game,
+    content: bytes,
+    user: User,
+    reason: str,
+    filename: str = "",
+    source: str = RevisionSource.LOG,
+    expected_revision: int | None = None,
 ) -> CorrectionResult:
     """Record a corrected log as the game's next revision; the older ones stay as they were.
 
     A file of another format (``filename`` ending .pbn) is read under the ruleset
     the current revision names, and stored as its JSON document, as an upload's is.
+    ``source`` says how the correction was made (a corrected log, the deal form, an
+    arbiter's ruling). ``expected_revision``: the revision number the corrector was looking
+    at; when the game has moved on since (someone else corrected it meanwhile), the
+    correction is refused rather than silently undoing theirs.
     """
     reason = reason.strip()
     if not reason:
@@ -380,6 +395,11 @@ def game_correct(
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         parent = game.current_revision
+        if expected_revision is not None and parent is not None and parent.number != expected_revision:
+            raise StaleRevision(
+                f"the game was corrected meanwhile: revision {parent.number} is now its log, not "
+                f"{expected_revision}; look at it again before correcting it"
+            )
         seats = _seat_players(game, replayed.players)
         revision = GameRevision.objects.create(
             game=game,
@@ -389,6 +409,7 @@ def game_correct(
             uploaded_by=user,
             reason=reason,
             parent=parent,
+            source=RevisionSource(source),
         )
         (report,) = recording.store_reports([(game, revision, replayed, seats)])
         audit_log.record(
@@ -454,83 +475,3 @@ def games_reaudit(*, games: Sequence[Game]) -> list[AuditReport]:
             if (list(game.totals or []), game.status) != before[game.pk]:
                 game_recorded.send(sender=Game, game=game, revision=revision, created=False)
         return reports
-
-
-# --- disputes ------------------------------------------------------------------
-
-
-def dispute_open(*, game: Game, user: User, claim: str, deal: int | None = None) -> Dispute:
-    claim = claim.strip()
-    if not claim:
-        raise ServiceError("say what is wrong: a dispute needs a claim")
-    deals = len(game.current_report.report["deals"]) if game.current_report else 0
-    if deal is not None and not 1 <= deal <= deals:
-        raise ServiceError(f"deal {deal} is not in this game (deals 1 to {deals})")
-    with transaction.atomic():
-        dispute = Dispute.objects.create(game=game, raised_by=user, claim=claim, deal=deal)
-        DisputeEvent.objects.create(dispute=dispute, actor=user, kind=DisputeEvent.Kind.OPENED, text=claim)
-        audit_log.record(
-            club_id=game.club_id,
-            action=AuditEntry.Action.DISPUTE_OPENED,
-            actor=user,
-            game=game,
-            dispute=dispute,
-            reason=claim,
-            details={"deal": deal},
-        )
-    return dispute
-
-
-def dispute_comment(*, dispute: Dispute, user: User, text: str) -> DisputeEvent:
-    text = text.strip()
-    if not text:
-        raise ServiceError("a comment needs text")
-    return DisputeEvent.objects.create(dispute=dispute, actor=user, kind=DisputeEvent.Kind.COMMENT, text=text)
-
-
-def dispute_decide(
-    *,
-    dispute: Dispute,
-    user: User,
-    status: str,
-    decision: str,
-    corrected_document: bytes | None = None,
-) -> Dispute:
-    """Uphold or reject an open dispute; an upheld one may attach the corrected log as a new revision."""
-    if status not in (Dispute.Status.UPHELD, Dispute.Status.REJECTED):
-        raise ServiceError("a decision upholds or rejects the dispute")
-    decision = decision.strip()
-    if not decision:
-        raise ServiceError("a decision needs its reasons")
-    if corrected_document is not None and status != Dispute.Status.UPHELD:
-        raise ServiceError("only an upheld dispute attaches a corrected log")
-    with transaction.atomic():
-        dispute = Dispute.objects.select_for_update().get(pk=dispute.pk)
-        if dispute.status != Dispute.Status.OPEN:
-            raise ServiceError(f"this dispute was already decided ({dispute.status})")
-        revision = None
-        if corrected_document is not None:
-            reason = f"dispute #{dispute.pk} upheld: {decision}"
-            revision = game_correct(
-                game=dispute.game, content=corrected_document, user=user, reason=reason
-            ).revision
-        dispute.status = status
-        dispute.decision = decision
-        dispute.decided_by = user
-        dispute.decided_at = timezone.now()
-        dispute.corrected_revision = revision
-        dispute.save()
-        DisputeEvent.objects.create(
-            dispute=dispute, actor=user, kind=status, text=decision, revision=revision
-        )
-        audit_log.record(
-            club_id=dispute.game.club_id,
-            action=AuditEntry.Action.DISPUTE_DECIDED,
-            actor=user,
-            game=dispute.game,
-            dispute=dispute,
-            revision=revision,
-            reason=decision,
-            details={"status": status, "revision": None if revision is None else revision.number},
-        )
-    return dispute

@@ -177,3 +177,19 @@ def analyse_missing(limit: int = 5000) -> int:
     ids = list(analytics.unanalysed().values_list("pk", flat=True)[:limit])
     analytics.queue(ids)
     return len(ids)
+
+
+@shared_task(name="games.send_dispute_mail")
+def send_dispute_mail(dispute_id: int, kind: str, user_ids: list[int], language: str) -> int:
+    """Mail about a dispute opened or decided (games.notifications): one mail per reader."""
+    from games import notifications
+
+    return notifications.send(dispute_id, kind, user_ids, language)
+
+
+@shared_task(name="games.settle_confirmations")
+def settle_confirmations() -> int:
+    """Every minute: results whose table's window to confirm has passed are no longer provisional."""
+    from games import settlement
+
+    return settlement.settle_passed_windows()

@@ -857,3 +857,40 @@ def _marked_document(out: dict[str, Any], deal: DealState, n: int, rules: Rulese
     out["scores"] = annulled_scores(rules, n, deal.marked)
     if any(deal.blind):
         out["blind"] = list(deal.blind)
+
+
+def deal_numbers(setup: Setup, entries: Sequence[Entry]) -> tuple[list[int | None], set[int]]:
+    """Which deal each entry was made in, and which entries an undo took back.
+
+    For the arbiter's timeline of a deal (games.evidence): every entry as the scorekeeper made
+    it, undos and what they took back included. An undo belongs to the deal of the entry it
+    took back; an entry the rules refused now, or an undo with nothing to take back, to none.
+    The draft is fed entry by entry; an undo replays what still stands.
+    """
+    numbers: list[int | None] = []
+    undone: set[int] = set()
+    standing: list[tuple[int, Entry, int | None]] = []
+    game = _Game(setup, trusted=True)
+    for index, entry in enumerate(entries):
+        if entry.kind == "undo":
+            if not standing:
+                numbers.append(None)
+                continue
+            taken_back, _entry, number = standing.pop()
+            undone.add(taken_back)
+            numbers.append(number)
+            game = _Game(setup, trusted=True)
+            for _i, kept, _n in standing:
+                try:
+                    game.feed(kept)
+                except Refused:
+                    continue
+            continue
+        try:
+            game.feed(entry)
+            number = None if game.current is None else game.current.number
+        except Refused:
+            number = None
+        standing.append((index, entry, number))
+        numbers.append(number)
+    return numbers, undone

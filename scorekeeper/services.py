@@ -350,7 +350,11 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
         content = json.dumps(state.document, ensure_ascii=False, indent=1).encode()
         if locked.table is not None:
             outcome = tournament_services.table_game_upload(
-                table=locked.table, content=content, user=user, filename="scorekeeper.json"
+                table=locked.table,
+                content=content,
+                user=user,
+                filename="scorekeeper.json",
+                source=Upload.Source.SCOREKEEPER,
             )
             result = outcome.result
         else:
@@ -359,7 +363,7 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
                 content=content,
                 user=user,
                 filename="scorekeeper.json",
-                source=Upload.Source.WEB,
+                source=Upload.Source.SCOREKEEPER,
             )
         if result.game is not None:
             locked.game = result.game

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 
-from games import services
+from games import disputes, services
 from games.models import Game
 from tests.games.factories import game_bytes
 from tests.tournaments.conftest import table_log
@@ -31,6 +31,7 @@ ROLES = ("anonymous", "member", "scorer", "organiser", "outsider", "superuser")
 @dataclass
 class World:
     game: int
+    upload: int
     dispute: int
     tournament: int
     table: int
@@ -39,9 +40,10 @@ class World:
 
 @pytest.fixture
 def world(people) -> World:
-    game = services.game_upload(club=people.club, content=game_bytes(seed=77), user=people.scorer).game
+    uploaded = services.game_upload(club=people.club, content=game_bytes(seed=77), user=people.scorer)
+    game = uploaded.game
     assert not Game.objects.get(pk=game.pk).public
-    dispute = services.dispute_open(game=game, user=people.member, claim="deal 1 is wrong", deal=1)
+    dispute = disputes.dispute_open(game=game, user=people.member, claim="deal 1 is wrong", deal=1)
     tournament = tournaments.tournament_create(club=people.club, name="Кубок", user=people.organiser, seed=3)
     from games.models import Player
 
@@ -57,7 +59,14 @@ def world(people) -> World:
     from games import analytics
 
     analytics.analyse_games([game.pk])  # the luck-and-skill pages and downloads have rows to show
-    return World(game=game.pk, dispute=dispute.pk, tournament=tournament.pk, table=table.pk, player=player)
+    return World(
+        game=game.pk,
+        upload=uploaded.upload.pk,
+        dispute=dispute.pk,
+        tournament=tournament.pk,
+        table=table.pk,
+        player=player,
+    )
 
 
 #                                                   anon member scorer organ outsid super
@@ -67,6 +76,12 @@ PAGES = [
     ("/games/{game}/deals/1/", (404, 200, 200, 200, 404, 200)),
     ("/games/{game}/audit/", (404, 200, 200, 200, 404, 200)),
     ("/disputes/{dispute}/", (404, 200, 200, 200, 404, 200)),
+    # the organisers' list of disputes to decide: every signed-in reader gets it, listing only the
+    # disputes of the clubs they organise (tests/games/test_page_disputes.py)
+    ("/disputes/", (302, 200, 200, 200, 200, 200)),
+    # the kept bytes of a revision and of the upload it came from, as the game
+    ("/games/{game}/revisions/1/log/", (404, 200, 200, 200, 404, 200)),
+    ("/games/{game}/uploads/{upload}/original/", (404, 200, 200, 200, 404, 200)),
     ("/clubs/kozyr/upload/", (302, 403, 200, 200, 404, 200)),
     ("/clubs/kozyr/players/{player}/", (404, 200, 200, 200, 404, 200)),
     ("/clubs/kozyr/players/{player}/analytics.csv", (404, 200, 200, 200, 404, 200)),
@@ -122,6 +137,7 @@ def test_every_page_of_the_site_is_in_the_matrix_or_tested_elsewhere(world):
         # writes (POST), each tested with its form; downloads tested with their game type
         "dispute-comment",
         "dispute-decide",
+        "game-confirm",
         "game-pbn",
         "tournament-pbn",
         "import-progress",

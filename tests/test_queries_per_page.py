@@ -30,36 +30,38 @@ MORE_NAMES = ["Ира", "Кира", "Лев", "Мила", "Нина", "Олег"
 # Per page, signed in as a club member, the queries it takes, named. "session, user" are the
 # signed-in member's; a "role" is one look-up of the member's role in the club.
 MEMBER_QUERIES = {
+    # Every page below also reads, once, the disputes waiting for the reader (the header's count of
+    # open disputes for an organiser: games/context_processors.py): one query more than before.
     # club, session, user, role (may read?), upcoming tournaments (+entrants), recent tournaments
     # (+entrants), role (manager?), role (recorder?), recent games (+revision), their seats (+players),
     # memberships (+users), roster (+games played)
-    "club home": 12,
+    "club home": 13,
     # tournament (+club), session, user, role (may read?), the first standing lines (+players; read
     # from the cache once rendered), role (manager?), rounds, a page of one round's tables (+games,
     # the round's table count), table seats (+players), game seats (+players)
-    "tournament": 10,
+    "tournament": 11,
     # tournament (+club), session, user, role (names link to profiles?), standing lines (+players)
-    "standings": 5,
+    "standings": 6,
     # tournament (+club), the confirmed rounds' numbers, a page of entrants in standings order (+their
     # count), the seats of their games in the page's rounds (+opponents' names), session, user
-    "cross-table": 6,
+    "cross-table": 7,
     # game (+club, revision, report, open disputes), session, user, the report and log for the sheet
     # (a new game each time, so the sheet is rendered; a second request reads it from the cache and
     # takes one query less: tests/games/test_game_page_cache.py). Was 5: the seats were read for
     # nothing and the open disputes were a query of their own.
-    "game sheet": 4,
+    "game sheet": 5,
     # game (+revision, report), its seats (+players), session, user
-    "deal replay": 4,
+    "deal replay": 5,
     # player (+club), session, user, role, recent seats (+games), their seats (+players), the reports
     # read for the statistics, totals per seat, per-deal aggregates, by cards, by difference, findings
     # (count), ratings, rating changes, tournament tables (+rounds, tournaments)
-    "player profile": 16,
+    "player profile": 17,
     # tournament (+club), findings by code, games by status, open disputes (count), disputes, findings
     # listed, session, user
-    "tournament audit": 8,
-    # game (+revision, report), session, user, role, sat at the game?, findings, revisions, reports,
-    # disputes
-    "game audit": 9,
+    "tournament audit": 9,
+    # game (+revision, report), session, user, role, sat at the game?, role (the table's scorer?),
+    # findings, revisions, reports, disputes
+    "game audit": 11,
 }
 
 # Anonymous spectators of a published tournament: no session or user is read.

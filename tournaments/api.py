@@ -395,7 +395,16 @@ def standing_lines(tournament: Tournament) -> list[dict[str, Any]]:
     rows = (
         Standing.objects.filter(tournament=tournament)
         .order_by("rank", "player__display_name")
-        .values_list("rank", "rank_to", "player_id", "player__display_name", "points", "games", "tiebreaks")
+        .values_list(
+            "rank",
+            "rank_to",
+            "player_id",
+            "player__display_name",
+            "points",
+            "games",
+            "provisional",
+            "tiebreaks",
+        )
     )
     return [
         {
@@ -404,9 +413,10 @@ def standing_lines(tournament: Tournament) -> list[dict[str, Any]]:
             "player": player,
             "points": points,
             "games": games,
+            "provisional": provisional,
             "tiebreaks": tiebreaks,
         }
-        for rank, rank_to, player_id, player, points, games, tiebreaks in rows
+        for rank, rank_to, player_id, player, points, games, provisional, tiebreaks in rows
     ]
 
 
@@ -423,13 +433,14 @@ class StandingsView(APIView):
         tournament = tournament_for(request, pk)
         lines = standing_lines(tournament)
         if request.query_params.get("format") == "csv":
-            header = ["rank", "player", "points", "games", *tournament.tiebreaks]
+            header = ["rank", "player", "points", "games", "provisional", *tournament.tiebreaks]
             table = [
                 [
                     line["rank"],
                     line["player"],
                     line["points"],
                     line["games"],
+                    line["provisional"],
                     *(line["tiebreaks"].get(t) for t in tournament.tiebreaks),
                 ]
                 for line in lines
@@ -440,6 +451,9 @@ class StandingsView(APIView):
                 "method": tournament.standings_method,
                 "tiebreaks": tournament.tiebreaks,
                 "compiled_at": tournament.standings_compiled_at,
+                # How many table results are provisional (a dispute open, a sheet unconfirmed);
+                # each line's ``provisional`` counts that player's.
+                "provisional_results": tournament.provisional_results,
                 "standings": lines,
             }
         )

@@ -57,6 +57,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("games.Upload", "club"),
     ("games.Dispute", "game__club"),
     ("games.DisputeEvent", "dispute__game__club"),
+    ("games.GameConfirmation", "game__club"),
     ("games.BulkImport", "club"),
     ("games.BulkImportFile", "bulk_import__club"),
     ("games.AuditEntry", "club"),

@@ -68,6 +68,15 @@ class Tournament(models.Model):
     # compile the broker never got (Redis down) is found and queued again by the sweep
     # (tournaments.tasks.sweep_stale_standings), so a committed game is never left out.
     standings_stale = models.BooleanField(default=False, db_index=True)
+    # Issue 19: "the table confirms its sheet" — off (0) by default; otherwise each game
+    # recorded for a table stays provisional until every player of the table has confirmed
+    # it, or this many hours have passed (games.settlement).
+    confirmation_hours = models.PositiveSmallIntegerField(
+        default=0, help_text="Hours the table's players have to confirm a recorded sheet; 0: not asked."
+    )
+    # Written by each compile with the standings: how many of the table results it counted were
+    # provisional (the standings say so; a game settling is announced and compiles again).
+    provisional_results = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -182,6 +191,9 @@ class Standing(models.Model):
     )
     points = models.FloatField()
     games = models.PositiveIntegerField()
+    provisional = models.PositiveIntegerField(
+        default=0, help_text="Of these games, how many are provisional (a dispute open, a sheet unconfirmed)."
+    )
     tiebreaks = models.JSONField(default=dict)
     compiled_at = models.DateTimeField()
 

@@ -19,6 +19,12 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     )
     # Explicit bounds: the model field's range depends on the database backend.
     preferred_table_size = serializers.IntegerField(min_value=3, max_value=7, required=False)
+    confirmation_hours = serializers.IntegerField(
+        min_value=0,
+        max_value=720,
+        required=False,
+        help_text="Hours each table has to confirm its recorded sheet (its games provisional until then); 0: not asked.",
+    )
 
     class Meta:
         model = Tournament
@@ -37,6 +43,7 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
             "status",
             "published",
             "rated",
+            "confirmation_hours",
             "starts_at",
             "standings_compiled_at",
             "reason",
@@ -84,10 +91,16 @@ class TableSerializer(serializers.ModelSerializer[Table]):
     game = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)  # type: ignore[var-annotated]
     totals = serializers.JSONField(source="game.totals", read_only=True, allow_null=True)
     status = serializers.CharField(source="game.status", read_only=True, allow_null=True)
+    provisional = serializers.BooleanField(
+        source="game.provisional",
+        read_only=True,
+        allow_null=True,
+        help_text="The table's result is provisional: a dispute is open, or the sheet is not confirmed yet.",
+    )
 
     class Meta:
         model = Table
-        fields = ["id", "round", "number", "seats", "game", "totals", "status"]
+        fields = ["id", "round", "number", "seats", "game", "totals", "status", "provisional"]
         read_only_fields = fields
 
 

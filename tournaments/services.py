@@ -24,9 +24,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from accounts.models import User
-from games import audit_log
+from games import audit_log, settlement
 from games import services as game_services
-from games.models import AuditEntry, Club, Game, GameSeat, Player
+from games.models import AuditEntry, Club, Game, GameSeat, Player, Upload
 from rules import registry
 from rules.errors import MalformedDocument
 from tournaments import ratings, seating, standings
@@ -344,12 +344,17 @@ class TableUpload:
     table: Table
 
 
-def table_game_upload(*, table: Table, content: bytes, user: User, filename: str = "") -> TableUpload:
+def table_game_upload(
+    *, table: Table, content: bytes, user: User, filename: str = "", source: str = Upload.Source.API
+) -> TableUpload:
     """Record the game played at a table: it must seat exactly the table's players, under the tournament's rules.
 
     The file is read by its name (a .pbn under the tournament's ruleset). A
     log that fails these checks is kept like any rejected upload, with the
-    path and the reason, and answered as a 400.
+    path and the reason, and answered as a 400. ``source``: how it came (the
+    paper-sheet form, the live scorekeeper, the upload page, the API). When the
+    tournament asks its tables to confirm their sheets, the game stays
+    provisional until they have (games.settlement).
     """
     tournament = table.round.tournament
     if table.game_id is not None:
@@ -359,7 +364,7 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
     problem = _table_mismatch(table, content, filename)
     if problem is not None:
         upload = game_services.upload_rejected(
-            club=tournament.club, content=content, user=user, filename=filename, error=problem
+            club=tournament.club, content=content, user=user, filename=filename, error=problem, source=source
         )
         return TableUpload(result=game_services.UploadResult(upload=upload), table=table)
     with transaction.atomic():
@@ -370,6 +375,7 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
             filename=filename,
             played_at=tournament.starts_at,
             ruleset=tournament.ruleset,
+            source=source,
         )
         if result.game is not None:
             if Table.objects.filter(game=result.game).exclude(pk=table.pk).exists():
@@ -378,6 +384,8 @@ def table_game_upload(*, table: Table, content: bytes, user: User, filename: str
             table.save(update_fields=["game"])
             if tournament.published and not result.game.public:
                 Game.objects.filter(pk=result.game.pk).update(public=True)
+            if tournament.confirmation_hours and result.created:
+                settlement.confirmation_request(game=result.game, hours=tournament.confirmation_hours)
             request_compile(tournament)
             if tournament.rated:
                 request_rating(result.game)
@@ -577,9 +585,85 @@ def standings_merge(
     return _standings_write(tournament, standings.rank(players, counted, **_ranking(rules)))
 
 
+def provisional_counts(tournament: Tournament) -> dict[int, int]:
+    """Per player, how many of their tournament games are provisional (a dispute open, a sheet
+    unconfirmed: games.settlement) — one query over the games' marks."""
+    return dict(
+        GameSeat.objects.filter(
+            game__table__round__tournament=tournament,
+            game__table__round__status=Round.Status.CONFIRMED,
+            game__provisional=True,
+        )
+        .order_by()
+        .values("player_id")
+        .annotate(n=Count("pk"))
+        .values_list("player_id", "n")
+    )
+
+
+@dataclass(frozen=True)
+class ProvisionalTable:
+    """A table whose result is not final yet, and why: its open disputes, its sheet's confirmations."""
+
+    table: Table
+    open_disputes: list[int]
+    confirmed: int
+    players: int
+    confirm_until: Any
+
+
+def provisional_tables(tournament: Tournament) -> list[ProvisionalTable]:
+    """The tables of the tournament whose result is provisional, in round and table order, each
+    with why (three queries: the tables, their open disputes, their confirmations)."""
+    from games.models import Dispute, GameConfirmation
+
+    tables = list(
+        Table.objects.filter(round__tournament=tournament, game__provisional=True)
+        .select_related("round", "game")
+        .annotate(seated=Count("game__seats"))
+        .order_by("round__number", "number")
+    )
+    games = [t.game_id for t in tables]
+    disputes: dict[int, list[int]] = {}
+    for game_id, pk in Dispute.objects.filter(game_id__in=games, status=Dispute.Status.OPEN).values_list(
+        "game_id", "pk"
+    ):
+        disputes.setdefault(game_id, []).append(pk)
+    confirmed = dict(
+        GameConfirmation.objects.filter(game_id__in=games)
+        .order_by()
+        .values("game_id")
+        .annotate(n=Count("pk"))
+        .values_list("game_id", "n")
+    )
+    return [
+        ProvisionalTable(
+            table=t,
+            open_disputes=disputes.get(t.game_id, []),  # type: ignore[arg-type]
+            confirmed=confirmed.get(t.game_id, 0),
+            players=t.seated,
+            confirm_until=t.game.confirm_until if t.game else None,
+        )
+        for t in tables
+    ]
+
+
+def provisional_results(tournament: Tournament) -> int:
+    """How many of the tournament's table results are provisional now (one count)."""
+    return (
+        Table.objects.filter(
+            round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__provisional=True
+        )
+        .order_by()
+        .count()
+    )
+
+
 def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) -> list[Standing]:
-    """Replace the tournament's Standing rows with these lines, in one transaction."""
+    """Replace the tournament's Standing rows with these lines, in one transaction, each line
+    saying how many of its games are provisional."""
     now = timezone.now()
+    provisional = provisional_counts(tournament)
     rows = [
         Standing(
             tournament=tournament,
@@ -588,6 +672,7 @@ def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) ->
             rank_to=line.rank_to,
             points=round(line.points, 4),
             games=line.games,
+            provisional=provisional.get(line.player, 0),
             tiebreaks=line.tiebreaks,
             compiled_at=now,
         )
@@ -596,7 +681,9 @@ def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) ->
     with transaction.atomic():
         Standing.objects.filter(tournament=tournament).delete()
         Standing.objects.bulk_create(rows)
-        Tournament.objects.filter(pk=tournament.pk).update(standings_compiled_at=now)
+        Tournament.objects.filter(pk=tournament.pk).update(
+            standings_compiled_at=now, provisional_results=provisional_results(tournament)
+        )
     return rows
 
 
@@ -630,6 +717,11 @@ def cross_table(*, tournament: Tournament) -> dict[str, Any]:
     )
     order += sorted((p for p in names if p not in set(order)), key=lambda p: names[p])
     rows: dict[int, list[dict[str, Any]]] = {p: [] for p in order}
+    provisional = set(
+        Table.objects.filter(round__tournament=tournament, game__provisional=True).values_list(
+            "pk", flat=True
+        )
+    )
     for result in sorted(table_results(tournament), key=lambda r: (r.round, r.table)):
         places = result.places()
         for seat, player in enumerate(result.players):
@@ -639,6 +731,7 @@ def cross_table(*, tournament: Tournament) -> dict[str, Any]:
                     "round": result.round,
                     "table": result.table,
                     "total": result.totals[seat],
+                    "provisional": result.table in provisional,
                     "place": str(first) if first == last else f"{first}–{last}",
                     "opponents": [
                         {"player_id": other, "player": names.get(other, ""), "total": result.totals[i]}

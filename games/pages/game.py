@@ -43,22 +43,25 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
+from django.views.decorators.http import require_POST
 
-from games import permissions
-from games.models import AuditReport, Dispute, Game
+from games import permissions, settlement
+from games.models import AuditReport, Dispute, Game, GameConfirmation
 from games.templatetags.durak import durak_finding_place, durak_options, durak_scoring, durak_variant
 from rules import registry
 from rules.durak.report import game_points
@@ -94,9 +97,11 @@ def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> lis
         written = recorded[index] if index < len(recorded) else None
         cells = []
         blind = deal.get("blind") or [False] * len(running)
+        penalties = {p["seat"]: p for p in deal.get("penalties") or []}
         for seat, score in enumerate(deal["scores"]):
             running[seat] += score
             mismatch = written is not None and seat < len(written) and written[seat] != score
+            penalty = penalties.get(seat)
             cells.append(
                 {
                     "bid": deal["bids"][seat],
@@ -105,6 +110,10 @@ def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> lis
                     "score": score,
                     "recorded": written[seat] if mismatch and written is not None else None,
                     "total": running[seat],
+                    # A penalty is drawn as what it is: counted (or confirmed) it is the score of
+                    # an annulled deal, not struck through with it; waived, it says so.
+                    "penalty": None if penalty is None else penalty["status"],
+                    "penalty_points": None if penalty is None else penalty["points"],
                 }
             )
         rows.append(
@@ -117,6 +126,7 @@ def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> lis
                 "balance": deal["balance"],
                 "annulled": deal["annulled"],
                 "reasons": reasons.get(deal["deal"], []),
+                "ruling": deal.get("arbiter") or {},
                 "cells": cells,
             }
         )
@@ -444,6 +454,7 @@ def game_queryset() -> QuerySet[Game]:
     without their large columns (the log, the report's JSON: only a new sheet needs them), the
     open disputes and when a dispute last opened or was decided."""
     disputes = Dispute.objects.filter(game=OuterRef("pk")).order_by().values("game")
+    confirmed = GameConfirmation.objects.filter(game=OuterRef("pk")).order_by().values("game")
     return (
         Game.objects.select_related("club", "current_revision", "current_report")
         .defer("current_revision__content", "current_report__report")
@@ -453,9 +464,15 @@ def game_queryset() -> QuerySet[Game]:
                 Subquery(disputes.filter(status=Dispute.Status.OPEN).annotate(n=Count("pk")).values("n")),
                 0,
             ),
+            first_open_dispute=Subquery(
+                Dispute.objects.filter(game=OuterRef("pk"), status=Dispute.Status.OPEN)
+                .order_by("created_at", "id")
+                .values("pk")[:1]
+            ),
             disputes_changed=Subquery(
                 disputes.annotate(at=Max(Coalesce("decided_at", "created_at"))).values("at")
             ),
+            confirmed_count=Coalesce(Subquery(confirmed.annotate(n=Count("pk")).values("n")), 0),
         )
     )
 
@@ -474,11 +491,15 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     key = sheet_key(game)
     open_disputes: int = game.open_disputes  # type: ignore[attr-defined]  # game_queryset's
     disputes_changed: datetime | None = game.disputes_changed  # type: ignore[attr-defined]
+    confirmed_count: int = game.confirmed_count  # type: ignore[attr-defined]
     etag = page_etag(
         request,
         key,
         game.updated_at.isoformat(),
         game.status,
+        game.provisional,
+        game.confirm_until.isoformat() if game.confirm_until else "",
+        confirmed_count,
         game.played_at.isoformat() if game.played_at else "",
         game.club.name,
         game.club.slug,
@@ -500,6 +521,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         unchanged["ETag"] = etag
         return unchanged
     rules = registry.get(game.game_type)
+    awaiting = bool(game.confirm_until) and timezone.now() < game.confirm_until  # type: ignore[operator]
     response = render(
         request,
         "games/game.html",
@@ -510,6 +532,11 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
             "pbn": hasattr(rules, "export_pbn"),
             "deal_pages": hasattr(rules, "walkthrough"),
             "open_disputes": open_disputes,
+            "first_open_dispute": game.first_open_dispute,  # type: ignore[attr-defined]
+            # The table confirms its sheet (a tournament's option): who has, and may the reader.
+            "confirmations": settlement.confirmations_of(game) if awaiting else None,
+            "may_confirm": awaiting and settlement.may_confirm(request.user, game),
+            "may_dispute": awaiting and permissions.can_dispute(request.user, game),
         },
     )
     response["ETag"] = etag
@@ -518,6 +545,26 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@require_POST
+def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player of the table confirms the game's sheet as recorded (games.settlement)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("game-page", args=[pk]))
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if not permissions.can_read_game(request.user, game):
+        raise Http404("No game here, or not one you may read.")
+    try:
+        settlement.game_confirm(game=game, user=request.user)
+    except settlement.NotYourGame:
+        raise PermissionDenied("Only the players of this table confirm its sheet.") from None
+    except settlement.ConfirmationClosed as closed:
+        messages.error(request, gettext("The sheet cannot be confirmed now: %(why)s.") % {"why": closed})
+    else:
+        messages.success(request, gettext("Thank you: you confirmed the sheet."))
+    return redirect("game-page", pk=game.pk)
+
+
 urlpatterns: list[URLPattern] = [
     path("games/<int:pk>/", game_page, name="game-page"),
+    path("games/<int:pk>/confirm/", game_confirm, name="game-confirm"),
 ]

@@ -94,6 +94,12 @@ TITLES = {
     "GAME_INCOMPLETE": _("Game not finished in the log"),
     "RESULT_NOT_REPLAYED": _("Result recorded without the play"),
     "FOOL_MISMATCH": _("Recorded fool differs from the play"),
+    # The arbiter's rulings, in every game (docs/arbiter.md).
+    "ANNULLED_BY_ARBITER": _("Deal annulled by the arbiter"),
+    "SCORE_ADJUSTED": _("Adjusted score assigned by the arbiter"),
+    "PENALTY_WAIVED": _("Penalty waived by the arbiter"),
+    "PENALTY_CONFIRMED": _("Penalty confirmed by the arbiter"),
+    "RULING_NOT_APPLICABLE": _("Ruling without effect"),
 }
 
 

@@ -7,7 +7,8 @@
  * end; an aria-live region announces each trick's winner. The step is kept in
  * the address (#trick-3; a page may name its steps otherwise with the stepper's
  * data-prefix, durak's #step-12), so a link to a trick opens the stepper there;
- * a link to any element inside a step (durak's #event-12, #bout-3) opens that step.
+ * a link to any element inside a step (durak's #event-12, #bout-3) opens that step, and a
+ * page may name the step to open at without an address (data-start on the root).
  * All words come translated from the page (data-* attributes).
  */
 (function () {
@@ -89,6 +90,13 @@
   root.classList.add("stepping");
   stepper.hidden = false;
   var start = stepFromHash();
-  show(start === null ? 0 : start, false);
-  if (start) tricks[start - 1].scrollIntoView();
+  if (start !== null) {
+    show(start, false);
+    if (start) tricks[start - 1].scrollIntoView();
+  } else {
+    // A page that embeds the stepper may open it at a step of its own (the dispute page: the
+    // claimed trick, or the first finding's), without moving the reader there.
+    var opening = parseInt(root.getAttribute("data-start") || "0", 10);
+    show(opening > 0 && opening <= last ? opening : 0, false);
+  }
 })();

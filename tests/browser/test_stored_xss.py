@@ -10,7 +10,7 @@ import json
 import pytest
 from django.test import Client
 
-from games import services
+from games import disputes, services
 from games.models import Game, Player
 from rules.ohhell.simulate import simulate
 from tournaments import services as tournaments
@@ -31,8 +31,8 @@ def hostile(people):
         club=people.club, content=json.dumps(document).encode(), user=people.scorer
     ).game
     Game.objects.filter(pk=game.pk).update(public=True)
-    dispute = services.dispute_open(game=game, user=people.member, claim=CLAIM, deal=1)
-    services.dispute_comment(dispute=dispute, user=people.organiser, text=DECISION)
+    dispute = disputes.dispute_open(game=game, user=people.member, claim=CLAIM, deal=1)
+    disputes.dispute_comment(dispute=dispute, user=people.organiser, text=DECISION)
     tournament = tournaments.tournament_create(club=people.club, name=TOURNAMENT, user=people.organiser)
     for name in names:
         tournaments.entry_add(

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import disputes, services
 from games.models import Game, GameRevision, Upload
 from tests.games.factories import game_bytes, game_document
 
@@ -285,7 +285,7 @@ def test_list_endpoints_take_the_same_queries_for_2_or_12_rows(api, people, url)
             ).game
             game_id = game.pk
         for i in range(count):
-            services.dispute_open(game=game, user=people.organiser, claim=f"claim {i}")
+            disputes.dispute_open(game=game, user=people.organiser, claim=f"claim {i}")
             document = json.loads(bytes(game.current_revision.content))
             document["deals"][0]["scores"][0] += i + 1
             services.game_correct(
@@ -334,7 +334,7 @@ PINNED_QUERIES = {
 def test_list_endpoint_queries_are_pinned(api, people, django_assert_num_queries, url, expected):
     api.force_authenticate(people.organiser)
     game = services.game_upload(club=people.club, content=game_bytes(seed=70), user=people.scorer).game
-    services.dispute_open(game=game, user=people.organiser, claim="deal 1")
+    disputes.dispute_open(game=game, user=people.organiser, claim="deal 1")
     with django_assert_num_queries(len(expected)):
         assert api.get(url.format(game=game.pk)).status_code == 200
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from games import services
+from games import disputes, services
 from games.append_only import AppendOnlyError
 from games.models import AuditEntry
 from tests.games.factories import game_bytes, game_document
@@ -85,21 +85,21 @@ def test_a_correction_is_logged_with_its_reason(people):
 
 def test_disputes_opened_and_decided_are_logged(people):
     game = services.game_upload(club=people.club, content=game_bytes(seed=9), user=people.scorer).game
-    dispute = services.dispute_open(game=game, user=people.member, claim="deal 2 is wrong", deal=2)
-    services.dispute_decide(
-        dispute=dispute, user=people.organiser, status="rejected", decision="the sheet is right"
+    dispute = disputes.dispute_open(game=game, user=people.member, claim="deal 2 is wrong", deal=2)
+    disputes.dispute_decide(
+        dispute=dispute, user=people.organiser, ruling="reject", decision="the sheet is right"
     )
     opened, decided = entries(action__in=["dispute_opened", "dispute_decided"])
     assert (opened.actor, opened.dispute, opened.reason, opened.details) == (
         people.member,
         dispute,
         "deal 2 is wrong",
-        {"deal": 2},
+        {"deal": 2, "trick": None},
     )
     assert (decided.actor, decided.reason, decided.details) == (
         people.organiser,
         "the sheet is right",
-        {"status": "rejected", "revision": None},
+        {"status": "rejected", "ruling": "reject", "revision": None},
     )
 
 

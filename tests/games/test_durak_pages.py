@@ -186,7 +186,7 @@ def test_a_recorded_fool_the_play_does_not_give(client, people):
 def test_the_game_page_takes_the_game_page_s_queries(client, people, django_assert_num_queries):
     game = record(people, load("simple.json"))
     client.force_login(people.member)
-    with django_assert_num_queries(5):  # as tests/games/test_pages.py counts them
+    with django_assert_num_queries(6):  # as tests/games/test_pages.py counts them
         assert client.get(f"/games/{game.pk}/").status_code == 200
 
 

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from games import services
+from games import disputes, services
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +81,7 @@ def test_an_anonymous_repeat_is_answered_304_until_the_page_changes(client, peop
     assert again.content == b""
     assert client.get(f"/games/{game.pk}/", HTTP_IF_MODIFIED_SINCE=modified).status_code == 304
     # A dispute opened: the header's count changes, so the page is sent again with a new tag.
-    services.dispute_open(game=game, user=people.member, claim="deal 3 was 10, not 0", deal=3)
+    disputes.dispute_open(game=game, user=people.member, claim="deal 3 was 10, not 0", deal=3)
     changed = client.get(f"/games/{game.pk}/", HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200
     assert changed["ETag"] != etag

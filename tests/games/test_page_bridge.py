@@ -131,8 +131,8 @@ def test_the_sheet_page_takes_a_fixed_number_of_queries(client, people):
             assert client.get(f"/games/{game.pk}/").status_code == 200
         counts.append(len(queries))
     # session, user, the game (club, revision, report, open disputes), the reader's role, the report
-    # and log for the sheet (rendered once, then cached: games/pages/game.py)
-    assert counts == [5, 5]
+    # and log for the sheet (rendered once, then cached: games/pages/game.py), the disputes waiting for the reader (the header's count)
+    assert counts == [6, 6]
 
 
 # ---- the deal page ----------------------------------------------------------------------

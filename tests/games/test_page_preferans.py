@@ -107,7 +107,7 @@ def test_the_pulka_page_draws_the_sheet_the_settlement_and_the_deals(client, peo
 def test_the_pulka_page_takes_the_game_page_s_queries(client, people, django_assert_num_queries):
     game = services.game_upload(club=people.club, content=SAMPLE.read_bytes(), user=people.scorer).game
     client.force_login(people.member)
-    with django_assert_num_queries(5):  # as tests/games/test_pages.py counts them
+    with django_assert_num_queries(6):  # as tests/games/test_pages.py counts them
         assert client.get(f"/games/{game.pk}/").status_code == 200
 
 

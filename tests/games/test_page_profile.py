@@ -360,8 +360,8 @@ def test_query_count_does_not_grow_with_the_games(client, people, django_assert_
     # 7 the chosen game's report, 8-12 player_statistics (seats and totals; aggregates;
     # by hand size; bid − taken; reneges), 13 current ratings, 14 rating history,
     # 15 the tables (round, tournament) of the listed games, 16 the player's analysed rows
-    # (the luck-and-skill section: one query whatever the number of games).
-    with django_assert_num_queries(16):
+    # (the luck-and-skill section: one query whatever the number of games), 17 the disputes waiting for the reader (the header's count).
+    with django_assert_num_queries(17):
         response = client.get(url(anna))
     assert response.status_code == 200
     html = response.content.decode()
@@ -374,7 +374,8 @@ def test_query_count_does_not_grow_with_the_games(client, people, django_assert_
 def test_the_htmx_swap_reads_only_what_it_shows(client, people, django_assert_num_queries, count):
     anna = simulated_games(people, count)
     client.force_login(people.member)
-    # 1 session, 2 user, 3 role, 4 player, 5 recent seats and games, 6 their seats, 7 the report.
+    # 1 session, 2 user, 3 role, 4 player, 5 recent seats and games, 6 their seats, 7 the report
+    # (the swapped part alone: no header).
     with django_assert_num_queries(7):
         response = client.get(url(anna), headers={"HX-Request": "true", "HX-Target": "progression"})
     assert json_script(response.content.decode(), "progression-data")["deals"] == list(range(1, 14))

@@ -493,8 +493,8 @@ def test_progress_queries_do_not_grow_with_the_files(client, people, django_asse
     bulk = make_import(people, seeds, bad)
     client.force_login(people.organiser)
     # session, user, club, the import, the organiser's role (not the uploader),
-    # the counts per outcome (one aggregate), the rejected files (one query).
-    with django_assert_num_queries(7):
+    # the counts per outcome (one aggregate), the rejected files (one query), the disputes waiting for the reader (the header's count).
+    with django_assert_num_queries(8):
         response = client.get(progress_url(bulk))
     assert counts(text(response))["rejected"] == bad
 
@@ -504,7 +504,7 @@ def test_upload_page_queries_do_not_grow_with_the_imports(client, people, django
     for _ in range(n):
         BulkImport.objects.create(club=people.club, started_by=people.scorer, total=2)
     client.force_login(people.scorer)
-    # session, user, club, the scorer's role, the recent imports with their counts (one query).
-    with django_assert_num_queries(5):
+    # session, user, club, the scorer's role, the recent imports with their counts (one query), the disputes waiting for the reader (the header's count).
+    with django_assert_num_queries(6):
         response = client.get(upload_url())
     assert text(response).count("0 / 2") == n

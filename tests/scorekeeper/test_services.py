@@ -112,7 +112,7 @@ def test_finishing_a_free_game_uploads_the_log_as_the_games_first_revision(peopl
     assert draft.status == Draft.Status.FINISHED
     recorded = Game.objects.get(pk=draft.game_id)
     assert recorded.totals == replay(parse(doc)).totals
-    assert finished.upload.source == Upload.Source.WEB
+    assert finished.upload.source == Upload.Source.SCOREKEEPER
     stored = json.loads(bytes(recorded.current_revision.content))
     assert [d["tricks"] for d in stored["deals"]] == [d["tricks"] for d in doc["deals"]]
     with pytest.raises(services.NotScorer):

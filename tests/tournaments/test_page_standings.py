@@ -111,7 +111,7 @@ def test_standings_queries_do_not_grow_with_the_field(
     client.force_login(people.member)
     caches["pages"].clear()
     # session, user, tournament (+club), role (may read?), role (names link to profiles?),
-    # standing lines (+players)
+    # standing lines (+players); the fragment alone, no header
     with django_assert_num_queries(6):
         client.get(f"/tournaments/{played.pk}/standings/live/")
     Standing.objects.bulk_create(

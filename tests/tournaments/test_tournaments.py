@@ -221,7 +221,7 @@ class TestApi:
         assert standings["compiled_at"] is not None
         assert len(standings["standings"]) == 8
         first = standings["standings"][0]
-        assert set(first) == {"rank", "player_id", "player", "points", "games", "tiebreaks"}
+        assert set(first) == {"rank", "player_id", "player", "points", "games", "provisional", "tiebreaks"}
         assert first["rank"] == "1"
         rows = list(
             csv.reader(
@@ -230,7 +230,7 @@ class TestApi:
                 )
             )
         )
-        assert rows[0] == ["rank", "player", "points", "games", "head_to_head", "lots"]
+        assert rows[0] == ["rank", "player", "points", "games", "provisional", "head_to_head", "lots"]
         assert len(rows) == 9
         cross = api.get(f"/api/v1/tournaments/{tournament.pk}/crosstable/").json()
         assert len(cross["rows"]) == 8

@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 from accounts.models import User
 from games import permissions
 from games import services as game_services
-from games.models import Club, Player
+from games.models import Club, Player, Upload
 from rules import registry
 from rules.errors import MalformedDocument
 from tournaments import seating, services
@@ -254,6 +254,8 @@ def _manage_context(tournament: Tournament, forms: dict[str, Any]) -> dict[str, 
         "status_form": forms.get("status") or StatusForm(current=tournament.status),
         "register_form": forms.get("register") or RegisterForm(available=_available_players(tournament)),
         "generate_form": forms.get("generate") or GenerateForm(),
+        # Issue 19: the results that are not final yet, and why (a dispute, an unconfirmed sheet).
+        "provisional": services.provisional_tables(tournament),
     }
 
 
@@ -452,6 +454,7 @@ def _record_sheet(
             content=content,
             user=user,
             filename=f"round-{table.round.number}-table-{table.number}.json",
+            source=Upload.Source.SHEET,
         )
     except services.ServiceError as exc:
         form.add_error(None, str(exc))

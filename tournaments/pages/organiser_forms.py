@@ -57,6 +57,10 @@ def tiebreak_field(position: int) -> str:
     return f"tiebreak_{position}"
 
 
+#: The longest window a table may be given to confirm its sheet: thirty days.
+MAX_CONFIRMATION_HOURS = 720
+
+
 class TournamentCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     starts_at = forms.DateTimeField(
@@ -117,6 +121,18 @@ class TournamentCreateForm(forms.Form):
         help_text=_("Seeds the seating and the drawing of lots, so both can be reproduced."),
     )
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    confirmation_hours = forms.IntegerField(
+        label=_("The table confirms its sheet within (hours)"),
+        required=False,
+        initial=0,
+        min_value=0,
+        max_value=MAX_CONFIRMATION_HOURS,
+        help_text=_(
+            "0: not asked. Otherwise each recorded game stays provisional until every player of its "
+            "table has confirmed the sheet on their phone, or opened a dispute, or this many hours "
+            "have passed."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -193,6 +209,7 @@ class TournamentCreateForm(forms.Form):
             ],
             "seed": data["seed"] or 0,
             "rated": data["rated"],
+            "confirmation_hours": data.get("confirmation_hours") or 0,
         }
 
 

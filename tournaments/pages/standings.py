@@ -74,6 +74,7 @@ def standings_context(
             "player_id": line.player_id,
             "points": line.points,
             "games": line.games,
+            "provisional": line.provisional,
             "tiebreaks": [line.tiebreaks.get(name) for name in tournament.tiebreaks],
         }
         for line in rows
@@ -81,6 +82,9 @@ def standings_context(
     more = limit is not None and len(lines) > limit
     return {
         "tournament": tournament,
+        # Results under an open dispute or an unconfirmed sheet (games.settlement): the compile
+        # counts them per line; the table says how many there are in all.
+        "provisional_results": tournament.provisional_results,
         "standings": lines[:limit] if more else lines,
         "limit": limit,
         "more": more,
@@ -203,11 +207,15 @@ def cross_table_cells(players: list[int], rounds: list[int]) -> dict[tuple[int, 
             "player_id",
             "player__display_name",
             "total",
+            "game__provisional",
         )
     )
     tables: dict[int, tuple[int, int, dict[int, tuple[int, str, float]]]] = {}
-    for game, table, round_number, seat, player, name, total in seats:
+    provisional: set[tuple[int, int]] = set()
+    for game, table, round_number, seat, player, name, total, marked in seats:
         tables.setdefault(game, (table, round_number, {}))[2][seat] = (player, name, float(total or 0))
+        if marked:
+            provisional.add((round_number, table))
     wanted = set(players)
     cells: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for table, round_number, by_seat in sorted(tables.values(), key=lambda t: (t[1], t[0])):
@@ -226,6 +234,7 @@ def cross_table_cells(players: list[int], rounds: list[int]) -> dict[tuple[int, 
                 {
                     "table": table,
                     "total": score,
+                    "provisional": (round_number, table) in provisional,
                     "place": str(first) if first == last else f"{first}–{last}",
                     "opponents": [
                         {"player_id": other, "player": other_name, "total": other_total}

@@ -17,6 +17,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext_lazy as _
 
 from games import permissions
+from games.models import Upload
 from tournaments import services
 from tournaments.models import Table, TableSeat
 from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
@@ -69,7 +70,7 @@ def table_upload(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
             content, filename = form.content()
             try:
                 outcome = services.table_game_upload(
-                    table=table, content=content, user=user, filename=filename
+                    table=table, content=content, user=user, filename=filename, source=Upload.Source.WEB
                 )
             except services.ServiceError as exc:
                 form.add_error(None, str(exc))

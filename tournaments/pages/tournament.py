@@ -41,7 +41,7 @@ def tables_page(current: Round, page: int) -> tuple[Sequence[Table], int]:
     tables = list(
         Table.objects.filter(round=current)
         .select_related("game")
-        .only("number", "round_id", "game__status")
+        .only("number", "round_id", "game__status", "game__provisional")
         .annotate(in_round=Window(Count("pk")))
         .order_by("number")
         .prefetch_related(
