@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import audit_log, corrections, notifications, settlement
@@ -44,16 +45,18 @@ def dispute_open(
     """Open a dispute on the game's current revision; its result is provisional until decided."""
     claim = claim.strip()
     if not claim:
-        raise ServiceError("say what is wrong: a dispute needs a claim")
+        raise ServiceError(_("say what is wrong: a dispute needs a claim"))
     report = game.current_report.report if game.current_report else {"deals": []}
     deals = len(report["deals"])
     if deal is not None and not 1 <= deal <= deals:
-        raise ServiceError(f"deal {deal} is not in this game (deals 1 to {deals})")
+        raise ServiceError(
+            _("deal %(deal)s is not in this game (deals 1 to %(deals)s)") % {"deal": deal, "deals": deals}
+        )
     if trick is not None:
         if deal is None:
-            raise ServiceError("say which deal the trick is in")
+            raise ServiceError(_("say which deal the trick is in"))
         if trick < 1:
-            raise ServiceError("tricks are counted from 1")
+            raise ServiceError(_("tricks are counted from 1"))
     with transaction.atomic():
         # The revision disputed is the one current now, whatever the caller's copy of the game says.
         locked = Game.objects.select_for_update().select_related("current_revision").get(pk=game.pk)
@@ -87,7 +90,7 @@ def dispute_open(
 def dispute_comment(*, dispute: Dispute, user: User, text: str) -> DisputeEvent:
     text = text.strip()
     if not text:
-        raise ServiceError("a comment needs text")
+        raise ServiceError(_("a comment needs text"))
     return DisputeEvent.objects.create(dispute=dispute, actor=user, kind=DisputeEvent.Kind.COMMENT, text=text)
 
 
@@ -105,14 +108,14 @@ def ruling_of(
         out = {"annul": True}
     elif ruling == Ruling.ADJUST:
         if score is None:
-            raise ServiceError("an adjusted score needs the score to assign")
+            raise ServiceError(_("an adjusted score needs the score to assign"))
         out = {"score": score}
     elif ruling in (Ruling.WAIVE, Ruling.CONFIRM):
         if not seats:
-            raise ServiceError("say whose penalty is ruled on")
+            raise ServiceError(_("say whose penalty is ruled on"))
         out = {"waive" if ruling == Ruling.WAIVE else "confirm": list(seats)}
     else:
-        raise ServiceError(f"{ruling!r} is not a ruling on a deal")
+        raise ServiceError(_("%(ruling)s is not a ruling on a deal") % {"ruling": ruling})
     return {**out, "reason": decision, "dispute": dispute.pk}
 
 
@@ -133,7 +136,7 @@ def ruled_document(
             document, deal, ruling_of(ruling, dispute=dispute, decision=decision, seats=seats, score=score)
         )
     except IndexError:
-        raise ServiceError(f"deal {deal} is not in this game") from None
+        raise ServiceError(_("deal %(deal)s is not in this game") % {"deal": deal}) from None
 
 
 def check_ruling(preview: corrections.Preview, deal: int) -> None:
@@ -142,7 +145,8 @@ def check_ruling(preview: corrections.Preview, deal: int) -> None:
     for finding in preview.report["findings"]:
         if finding["code"] == "RULING_NOT_APPLICABLE" and finding.get("deal") == deal:
             raise ServiceError(
-                f"{finding.get('player') or finding.get('seat')} has no penalty in deal {deal} to rule on"
+                _("%(player)s has no penalty in deal %(deal)s to rule on")
+                % {"player": finding.get("player") or finding.get("seat"), "deal": deal}
             )
 
 
@@ -168,18 +172,20 @@ def dispute_decide(
     refused, not undone). A log the rules cannot read raises MalformedDocument with its path.
     """
     if ruling not in Ruling.values:
-        raise ServiceError(f"unknown decision {ruling!r}")
+        raise ServiceError(_("unknown decision %(ruling)s") % {"ruling": ruling})
     decision = decision.strip()
     if not decision:
-        raise ServiceError("a decision needs its reasons")
+        raise ServiceError(_("a decision needs its reasons"))
     if ruling == Ruling.CORRECTION and document is None:
-        raise ServiceError("a correction needs the corrected log")
+        raise ServiceError(_("a correction needs the corrected log"))
     if ruling != Ruling.CORRECTION and document is not None:
-        raise ServiceError("only a correction attaches a corrected log")
+        raise ServiceError(_("only a correction attaches a corrected log"))
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
         if dispute.status != Dispute.Status.OPEN:
-            raise ServiceError(f"this dispute was already decided ({dispute.status})")
+            raise ServiceError(
+                _("this dispute was already decided (%(status)s)") % {"status": dispute.get_status_display()}
+            )
         game = dispute.game
         revision: GameRevision | None = None
         details: dict[str, Any] = {}
@@ -200,7 +206,7 @@ def dispute_decide(
         elif ruling in LOG_RULINGS:
             number = deal if deal is not None else dispute.deal
             if number is None:
-                raise ServiceError("say which deal the ruling is on")
+                raise ServiceError(_("say which deal the ruling is on"))
             ruled = ruled_document(
                 game=game,
                 dispute=dispute,

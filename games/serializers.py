@@ -173,6 +173,12 @@ class DisputeEventSerializer(serializers.ModelSerializer[DisputeEvent]):
     actor: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )
+    ruling = serializers.ChoiceField(
+        choices=Dispute.Ruling.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="A decision's ruling; blank for the opening and the comments.",
+    )
     revision = serializers.IntegerField(source="revision.number", read_only=True, allow_null=True)
 
     class Meta:
@@ -203,6 +209,12 @@ class DisputeSerializer(serializers.ModelSerializer[Dispute]):
         source="corrected_revision.number", read_only=True, allow_null=True
     )
     events = DisputeEventSerializer(many=True, read_only=True)
+    ruling = serializers.ChoiceField(
+        choices=Dispute.Ruling.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="What the decision did; blank while the dispute is open.",
+    )
 
     class Meta:
         model = Dispute
@@ -272,8 +284,9 @@ class DecisionSerializer(serializers.Serializer[Any]):
                 ruling = Dispute.Ruling.CORRECTION if "document" in data else Dispute.Ruling.RECOMPUTED
         upholds = ruling in Dispute.UPHOLDING
         if status is not None and (status == Dispute.Status.UPHELD) != upholds:
+            verb = "uphold" if status == Dispute.Status.UPHELD else "reject"
             raise serializers.ValidationError(
-                {"status": f"the ruling {ruling!r} does not {status[:-2]} the dispute"}
+                {"status": f"the ruling {ruling!r} does not {verb} the dispute"}
             )
         data["ruling"] = ruling
         return data

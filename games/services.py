@@ -27,6 +27,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from accounts.models import User
 from games import audit_log, recording
@@ -397,8 +398,11 @@ def game_correct(
         parent = game.current_revision
         if expected_revision is not None and parent is not None and parent.number != expected_revision:
             raise StaleRevision(
-                f"the game was corrected meanwhile: revision {parent.number} is now its log, not "
-                f"{expected_revision}; look at it again before correcting it"
+                gettext(
+                    "the game was corrected meanwhile: revision %(now)s is now its log, not %(seen)s; "
+                    "look at it again before correcting it"
+                )
+                % {"now": parent.number, "seen": expected_revision}
             )
         seats = _seat_players(game, replayed.players)
         revision = GameRevision.objects.create(

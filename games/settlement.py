@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import audit_log
@@ -37,7 +38,7 @@ class ConfirmationClosed(Exception):
 
 
 def is_provisional(game: Game, *, now: datetime | None = None) -> bool:
-    """Whether the game's result is provisional now (two small queries at most)."""
+    """Whether the game's result is provisional at ``now`` (two small queries at most)."""
     if Dispute.objects.filter(game=game, status=Dispute.Status.OPEN).exists():
         return True
     return awaiting_confirmation(game, now=now)
@@ -52,15 +53,18 @@ def awaiting_confirmation(game: Game, *, now: datetime | None = None) -> bool:
     return seats.exclude(player_id__in=confirmed).exists()
 
 
-def settle(game: Game) -> bool:
-    """Write whether ``game`` is provisional now, announcing it when that changed; the new value.
+def settle(game: Game, *, now: datetime | None = None) -> bool:
+    """Write whether ``game`` is provisional (at ``now``, default the clock's), announcing it when
+    that changed; the new value.
 
     Called by every service that can change the answer (a dispute opened or decided, a
-    confirmation, the window asked for or passed), inside its transaction.
+    confirmation, the window asked for or passed), inside its transaction. The game's
+    ``updated_at`` moves with the mark: the game page is dated by it (a reader's cached copy
+    with the old mark is not answered "not modified").
     """
-    provisional = is_provisional(game)
+    provisional = is_provisional(game, now=now)
     if provisional != game.provisional:
-        Game.objects.filter(pk=game.pk).update(provisional=provisional)
+        Game.objects.filter(pk=game.pk).update(provisional=provisional, updated_at=timezone.now())
         game.provisional = provisional
         game_settled.send(sender=Game, game=game, provisional=provisional)
     return provisional
@@ -120,14 +124,14 @@ def game_confirm(*, game: Game, user: User) -> list[GameConfirmation]:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.confirm_until is None:
-            raise ConfirmationClosed("this game's table is not asked to confirm its sheet")
+            raise ConfirmationClosed(_("this game's table is not asked to confirm its sheet"))
         if timezone.now() >= game.confirm_until:
-            raise ConfirmationClosed("the time to confirm this sheet has passed")
+            raise ConfirmationClosed(_("the time to confirm this sheet has passed"))
         players = list(
             GameSeat.objects.filter(game=game, player__user=user).values_list("player_id", flat=True)
         )
         if not players:
-            raise NotYourGame("only the players of this table confirm its sheet")
+            raise NotYourGame(_("only the players of this table confirm its sheet"))
         done = set(GameConfirmation.objects.filter(game=game).values_list("player_id", flat=True))
         assert game.current_revision_id is not None
         made = [
@@ -155,11 +159,18 @@ def settle_passed_windows(*, now: datetime | None = None) -> int:
     changed. The beat task's body: a window passes without anyone doing anything."""
     now = now or timezone.now()
     changed = 0
-    due = Game.objects.filter(provisional=True, confirm_until__lte=now).values_list("pk", flat=True)
+    # A game still under an open dispute stays provisional whatever its window: not due. The
+    # oldest windows first, a batch at a time (the task runs every minute).
+    due = (
+        Game.objects.filter(provisional=True, confirm_until__lte=now)
+        .exclude(disputes__status=Dispute.Status.OPEN)
+        .order_by("confirm_until", "pk")
+        .values_list("pk", flat=True)
+    )
     for pk in list(due[:500]):
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=pk)
             was = game.provisional
-            if settle(game) != was:
+            if settle(game, now=now) != was:
                 changed += 1
     return changed

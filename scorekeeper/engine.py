@@ -390,6 +390,7 @@ class _Game:
         self.rules = setup.rules
         self.plan = plan(self.rules, self.n, setup.first_dealer)
         self.deals: list[DealState] = []
+        self.fed: DealState | None = None
         self.slot = 0
         self.current: DealState | None = self._new_deal(redeal=False)
 
@@ -461,6 +462,9 @@ class _Game:
                 deal = self.current
         if deal is None:
             raise Refused("GAME_COMPLETE", "every deal of the schedule has been played")
+        # The deal the entry goes into (it may close it: the tricks taken, a marked renege), for
+        # the arbiter's timeline of a deal (deal_numbers).
+        self.fed = deal
         getattr(self, f"_{entry.kind}")(deal, entry)
 
     def _finish_played_out(self, deal: DealState) -> None:
@@ -859,20 +863,27 @@ def _marked_document(out: dict[str, Any], deal: DealState, n: int, rules: Rulese
         out["blind"] = list(deal.blind)
 
 
-def deal_numbers(setup: Setup, entries: Sequence[Entry]) -> tuple[list[int | None], set[int]]:
-    """Which deal each entry was made in, and which entries an undo took back.
+def deal_numbers(
+    setup: Setup, entries: Sequence[Entry]
+) -> tuple[list[int | None], set[int], list[int | None]]:
+    """Which deal each entry was made in, which entries an undo took back, and each entry's seat.
 
     For the arbiter's timeline of a deal (games.evidence): every entry as the scorekeeper made
-    it, undos and what they took back included. An undo belongs to the deal of the entry it
-    took back; an entry the rules refused now, or an undo with nothing to take back, to none.
-    The draft is fed entry by entry; an undo replays what still stands.
+    it, undos and what they took back included. An entry belongs to the deal it went into, even
+    when it closed that deal (the tricks taken, a renege marked); an undo to the deal of the
+    entry it took back; an entry the rules refused now, or an undo with nothing to take back, to
+    none. The seat is the entry's own, or, for a card the page sent without one (whose turn it
+    was is the engine's to say), the seat the engine gave the card. The draft is fed entry by
+    entry; an undo replays what still stands.
     """
     numbers: list[int | None] = []
+    seats: list[int | None] = []
     undone: set[int] = set()
     standing: list[tuple[int, Entry, int | None]] = []
     game = _Game(setup, trusted=True)
     for index, entry in enumerate(entries):
         if entry.kind == "undo":
+            seats.append(None)
             if not standing:
                 numbers.append(None)
                 continue
@@ -886,11 +897,17 @@ def deal_numbers(setup: Setup, entries: Sequence[Entry]) -> tuple[list[int | Non
                 except Refused:
                     continue
             continue
+        seat = entry.seat
         try:
             game.feed(entry)
-            number = None if game.current is None else game.current.number
         except Refused:
             number = None
+        else:
+            fed = game.fed
+            number = None if fed is None else fed.number
+            if seat is None and fed is not None and entry.card is not None:
+                seat = next((e.seat for e in reversed(fed.events) if e.value == entry.card), None)
         standing.append((index, entry, number))
         numbers.append(number)
-    return numbers, undone
+        seats.append(seat)
+    return numbers, undone, seats

@@ -19,9 +19,11 @@ from scorekeeper.models import Draft, DraftEntry
 from scorekeeper.services import as_engine_entry, setup_of
 
 
-def entry_words(row: DraftEntry, players: list[str]) -> str:
-    """One entry as the arbiter reads it: «Ольга bids 2», «Глеб plays Д♥», «Undo»."""
-    who = players[row.seat] if row.seat is not None and row.seat < len(players) else ""
+def entry_words(row: DraftEntry, players: list[str], seat: int | None = None) -> str:
+    """One entry as the arbiter reads it: «Ольга bids 2», «Глеб plays Д♥», «Undo». ``seat``: the
+    seat the engine gave an entry stored without one (a card played: whose turn it was)."""
+    seat = row.seat if row.seat is not None else seat
+    who = players[seat] if seat is not None and seat < len(players) else ""
     card = card_text(row.card) if row.card else ""
     kind = row.kind
     if kind == DraftEntry.Kind.TRUMP:
@@ -56,13 +58,13 @@ def timeline(game: Game, deal: int) -> list[TimelineEntry] | None:
     if draft is None:
         return None
     rows = list(draft.entries.select_related("user").order_by("number"))
-    numbers, undone = engine.deal_numbers(setup_of(draft), [as_engine_entry(row) for row in rows])
+    numbers, undone, seats = engine.deal_numbers(setup_of(draft), [as_engine_entry(row) for row in rows])
     players = list(draft.players)
     return [
         TimelineEntry(
             at=row.created_at,
             who=row.user.display_name or row.user.get_username(),
-            what=entry_words(row, players),
+            what=entry_words(row, players, seats[index]),
             undone=index in undone,
             undo=row.kind == DraftEntry.Kind.UNDO,
         )

@@ -163,7 +163,8 @@ def bridge_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str,
         sums = {side: {"above": 0, "below": 0} for side in ("we", "they")}
         for entry in deal["scores"]:
             sums[entry["side"]][entry["line"]] += entry["points"]
-        deals.append({**deal, "sums": sums, "mismatch": deal["deal"] in mismatched})
+        penalties = [{**p, "tricks": abs(p["points"])} for p in deal.get("penalties") or []]
+        deals.append({**deal, "sums": sums, "mismatch": deal["deal"] in mismatched, "penalties": penalties})
     return {
         "we": [n, s],
         "they": [e, w],

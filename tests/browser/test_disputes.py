@@ -53,17 +53,23 @@ def test_a_player_disputes_and_the_organiser_upholds_with_a_corrected_log(live_s
     assert page.get_by_role("heading", name="Decide the dispute").count() == 0
     page.get_by_role("button", name="Sign out").click()
 
-    # The organiser signs in and upholds it, pasting the corrected log.
+    # The organiser signs in and upholds it, pasting the corrected log over the current one (the
+    # expert path: the whole log as JSON).
     sign_in(page, live_server.url, "organiser", f"/disputes/{dispute.pk}/")
-    page.get_by_label("Uphold").check()
+    page.get_by_label("Upheld with a correction").check()
+    page.get_by_label("the whole log (JSON)").check()
+    editor = page.get_by_label("…or the corrected log (JSON)")
+    assert json.loads(editor.input_value())["deals"][wrong.deal - 1]["scores"][wrong.seat] == wrong.written
+    editor.fill(json.dumps(corrected, ensure_ascii=False))
     page.get_by_label("Reasons").fill("The sheet was miscopied.")
-    page.get_by_label("…or paste the corrected log (JSON)").fill(json.dumps(corrected, ensure_ascii=False))
     page.get_by_role("button", name="Record the decision").click()
-    page.get_by_text("Dispute upheld. Revision 2 is now the game's log.").wait_for()
-    assert page.locator("#dispute-status").inner_text().strip() == "Upheld"
+    page.get_by_text(
+        "Dispute decided: Upheld with a correction. Revision 2 is now the game's log."
+    ).wait_for()
+    assert page.locator("#dispute-status").inner_text().strip() == "Upheld · Upheld with a correction"
     assert page.get_by_role("link", name="revision 2").is_visible()
     history = page.locator("ol.events > li strong").all_inner_texts()
-    assert history == ["Opened", "Upheld"]
+    assert history == ["Opened", "Upheld with a correction"]
 
     # The game's audit page: revision 2 is current and the miscopied score is gone.
     page.get_by_role("link", name="revision 2").click()

@@ -120,11 +120,12 @@ def test_a_tournament_day(live_server, page, browser, people):
     corrected = table_log(tables[0], 43)
     sign_in(page, base, people.organiser.username)
     page.goto(f"{base}/disputes/{dispute.pk}/")
-    page.get_by_label("Uphold").check()
+    page.get_by_label("Upheld with a correction").check()
+    page.get_by_label("the whole log (JSON)").check()
+    page.get_by_label("…or the corrected log (JSON)").fill(corrected)
     page.get_by_label("Reasons").fill("The table's log had the wrong play; the corrected log replaces it.")
-    page.get_by_label("…or paste the corrected log (JSON)").fill(corrected)
     page.get_by_role("button", name="Record the decision").click()
-    page.get_by_text("Upheld").first.wait_for()
+    page.get_by_text("Revision 2 is now the game's log.").wait_for()
     dispute.refresh_from_db()
     assert dispute.status == "upheld"
     assert dispute.corrected_revision.number == 2

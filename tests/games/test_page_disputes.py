@@ -554,7 +554,7 @@ def test_a_decided_dispute_is_final(client, people, dispute):
     assert response.status_code == 302
     dispute.refresh_from_db()
     assert (dispute.status, dispute.ruling) == ("upheld", "recomputed")
-    with pytest.raises(services.ServiceError, match=r"already decided \(upheld\)"):
+    with pytest.raises(services.ServiceError, match=r"already decided \(Upheld\)"):
         disputes.dispute_decide(dispute=dispute, user=people.organiser, ruling="reject", decision="no")
 
 

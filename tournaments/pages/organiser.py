@@ -28,6 +28,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -256,6 +257,7 @@ def _manage_context(tournament: Tournament, forms: dict[str, Any]) -> dict[str, 
         "generate_form": forms.get("generate") or GenerateForm(),
         # Issue 19: the results that are not final yet, and why (a dispute, an unconfirmed sheet).
         "provisional": services.provisional_tables(tournament),
+        "now": timezone.now(),
     }
 
 
