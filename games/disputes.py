@@ -59,7 +59,9 @@ def dispute_open(
             raise ServiceError(_("tricks are counted from 1"))
     with transaction.atomic():
         # The revision disputed is the one current now, whatever the caller's copy of the game says.
-        locked = Game.objects.select_for_update().select_related("current_revision").get(pk=game.pk)
+        locked = (
+            Game.objects.select_for_update(of=("self",)).select_related("current_revision").get(pk=game.pk)
+        )
         revision = locked.current_revision
         dispute = Dispute.objects.create(
             game=locked, raised_by=user, claim=claim, deal=deal, trick=trick, revision=revision
@@ -181,7 +183,7 @@ def dispute_decide(
     if ruling != Ruling.CORRECTION and document is not None:
         raise ServiceError(_("only a correction attaches a corrected log"))
     with transaction.atomic():
-        dispute = Dispute.objects.select_for_update().select_related("game").get(pk=dispute.pk)
+        dispute = Dispute.objects.select_for_update(of=("self",)).select_related("game").get(pk=dispute.pk)
         if dispute.status != Dispute.Status.OPEN:
             raise ServiceError(
                 _("this dispute was already decided (%(status)s)") % {"status": dispute.get_status_display()}

@@ -340,6 +340,8 @@ def durak_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, 
                 "recorded_fool": None if recorded["fool"] is None else players[recorded["fool"]],
                 "recorded_draw": recorded["draw"],
                 "mismatch": deal["deal"] in mismatched,
+                "annulled": deal.get("annulled", False),
+                "ruling": deal.get("arbiter") or {},
                 "cells": [
                     {"place": places[s], "points": points[s], "total": totals[s], "fool": s == deal["fool"]}
                     for s in range(n)
