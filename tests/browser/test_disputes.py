@@ -66,7 +66,7 @@ def test_a_player_disputes_and_the_organiser_upholds_with_a_corrected_log(live_s
     page.get_by_text(
         "Dispute decided: Upheld with a correction. Revision 2 is now the game's log."
     ).wait_for()
-    assert page.locator("#dispute-status").inner_text().strip() == "Upheld · Upheld with a correction"
+    assert page.locator("#dispute-status").inner_text().strip() == "Upheld with a correction"
     assert page.get_by_role("link", name="revision 2").is_visible()
     history = page.locator("ol.events > li strong").all_inner_texts()
     assert history == ["Opened", "Upheld with a correction"]
