@@ -88,6 +88,7 @@ PAGES = [
     "/games/{game}/deals/{deal}/",
     "/games/{game}/audit/",
     "/disputes/{dispute}/",
+    "/disputes/",
     "/clubs/kozyr/players/{player}/",
     "/clubs/kozyr/upload/",
     "/clubs/kozyr/tournaments/new/",
