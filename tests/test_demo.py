@@ -105,6 +105,14 @@ def test_demo_has_a_running_and_an_upcoming_tournament_and_an_open_dispute():
     assert [g.provisional for g in played] == [True, True]
     assert GameConfirmation.objects.filter(game__in=played).count() == 1
     assert running.confirmation_hours == 24
+    # The pages make demo prints: the renege to dispute at /games/2/ (gleb sat there), the sheet to
+    # confirm at /games/7/ (gleb's table of the running tournament): the second and seventh
+    # games created, so those ids on a fresh database.
+    games = list(Game.objects.order_by("pk"))
+    assert Finding.objects.filter(game=games[1], code="RENEGE_UNCORRECTED").count() == 2
+    assert games[1].seats.filter(player__user__username="gleb").exists()
+    assert games[6].seats.filter(player__user__username="gleb").exists()
+    assert games[6].confirm_until is not None
 
 
 def test_demo_has_a_rubber_bridge_evening_ranked_by_whists():

@@ -354,7 +354,7 @@ def _candidate(
     game = dispute.game
     data = form.cleaned_data
     ruling = data["ruling"]
-    deal = data.get("deal") or ev["deal"]
+    deal = ev["deal"]  # the posted deal, checked against the game by shown_deal
     report_deal = ev["report"]["deals"][deal - 1]
     kwargs: dict[str, Any] = {"ruling": ruling, "deal": deal, "expected_revision": data.get("revision")}
     if ruling == Ruling.CORRECTION:

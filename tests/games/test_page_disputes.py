@@ -640,3 +640,12 @@ def test_the_dispute_page_takes_a_fixed_number_of_queries(
     # disputes waiting for the reader (the header's count).
     with django_assert_num_queries(16):
         assert client.get(f"/disputes/{dispute.pk}/").status_code == 200
+
+
+def test_a_deal_not_in_the_game_is_the_disputed_one_instead(client, people, game, dispute):
+    """A posted deal number beyond the game (a crafted form) falls back to the dispute's deal."""
+    client.force_login(people.organiser)
+    response = decide(client, dispute, ruling="annul", deal="999", decision="x")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.current_report.report["deals"][1]["arbiter"]["annul"] is True
