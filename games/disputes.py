@@ -188,7 +188,13 @@ def dispute_decide(
             raise ServiceError(
                 _("this dispute was already decided (%(status)s)") % {"status": dispute.get_status_display()}
             )
-        game = dispute.game
+        # The game locked too (always after the dispute: the one order every writer keeps), so the
+        # log a ruling is written on is the current one until the ruling is saved.
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("current_revision")
+            .get(pk=dispute.game_id)
+        )
         revision: GameRevision | None = None
         details: dict[str, Any] = {}
         reason = f"dispute #{dispute.pk}: {decision}"
@@ -206,6 +212,7 @@ def dispute_decide(
             revision = result.revision
             details = {"changed_deals": result.changed_deals}
         elif ruling in LOG_RULINGS:
+            read_revision = game.current_revision.number if game.current_revision else None
             number = deal if deal is not None else dispute.deal
             if number is None:
                 raise ServiceError(_("say which deal the ruling is on"))
@@ -228,7 +235,8 @@ def dispute_decide(
                 user=user,
                 reason=reason,
                 source=RevisionSource.RULING,
-                expected_revision=expected_revision,
+                # The ruling is written on the revision just read; none other may have come since.
+                expected_revision=expected_revision or read_revision,
             ).revision
             details = {"deal": number, "seats": list(seats or []), "score": score}
         status = Dispute.Status.UPHELD if ruling in Dispute.UPHOLDING else Dispute.Status.REJECTED
