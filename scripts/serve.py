@@ -68,6 +68,7 @@ def main(argv: list[str]) -> int:
     width = max(len(n) for n in processes)
     lock = threading.Lock()
     running: dict[str, subprocess.Popen[bytes]] = {}
+    relays: list[threading.Thread] = []
     for name, command in processes.items():
         proc = subprocess.Popen(
             ["/bin/sh", "-c", command],
@@ -79,7 +80,8 @@ def main(argv: list[str]) -> int:
         )
         running[name] = proc
         assert proc.stdout is not None
-        threading.Thread(target=relay, args=(name, width, proc.stdout, lock), daemon=True).start()
+        relays.append(threading.Thread(target=relay, args=(name, width, proc.stdout, lock), daemon=True))
+        relays[-1].start()
         print(f"{'serve':<{width}} | started {name} (pid {proc.pid}): {command}", flush=True)
 
     stopping = threading.Event()
@@ -109,6 +111,10 @@ def main(argv: list[str]) -> int:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+    # What the processes wrote last (a quitter's own words) is relayed before we return: their
+    # pipes are closed now, so each relay ends as soon as it has written what was left.
+    for thread in relays:
+        thread.join(timeout=STOP_GRACE_S)
     return status
 
 

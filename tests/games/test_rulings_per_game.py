@@ -138,9 +138,13 @@ def test_preferans_offers_no_penalty_ruling(client, people, preferans):
 
 def test_preferans_an_annulled_deal_writes_nothing_on_the_pulka(client, people, preferans):
     client.force_login(people.organiser)
-    assert decide(client, opened(preferans, people, 2), ruling="annul", deal="2").status_code == 302
+    dispute = opened(preferans, people, 2)
+    assert decide(client, dispute, ruling="annul", deal="2").status_code == 302
     deal = report_deal(preferans, 2)
-    assert (deal["entries"], deal["arbiter"]) == ([], {"annul": True, "reason": "as ruled", "dispute": 1})
+    assert (deal["entries"], deal["arbiter"]) == (
+        [],
+        {"annul": True, "reason": "as ruled", "dispute": dispute.pk},
+    )
     preferans.refresh_from_db()
     assert sum(preferans.totals) == 0  # the settlement still sums to zero
 
