@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -230,12 +229,12 @@ def replay_document(document: dict[str, Any] | bytes) -> tuple[dict[str, Any], d
     reading = registry.read(document if isinstance(document, dict) else bytes(document))
     report = reading.rules.replay(reading.log)
     canonical = dict(reading.rules.to_document(reading.log))
-    return canonical, report.as_dict(), _status(report)
+    replayed = report.as_dict()
+    return canonical, replayed, _status(replayed)
 
 
-def _status(report: Any) -> str:
-    findings = report.as_dict()["findings"] if hasattr(report, "as_dict") else report["findings"]
-    severities = {f["severity"] for f in findings}
+def _status(report: dict[str, Any]) -> str:
+    severities = {f["severity"] for f in report["findings"]}
     return "errors" if "error" in severities else "warnings" if "warning" in severities else "clean"
 
 
@@ -267,7 +266,3 @@ def revisions_compared(game: Game, first: GameRevision, second: GameRevision) ->
     """Two stored revisions side by side, both replayed by today's engine: what the logs differ
     in, and what that difference does to the scores."""
     return compare(replay_document(bytes(first.content))[:2], replay_document(bytes(second.content))[:2])
-
-
-def changed_numbers(comparison: Comparison) -> Sequence[int]:
-    return [d.number for d in comparison.deals]

@@ -71,7 +71,7 @@ class Row:
     recomputed: bool = False
 
 
-def _seat_name(game: str, players: Sequence[str], seat: Any) -> str:
+def seat_text(game: str, players: Sequence[str], seat: Any) -> str:
     if seat is None:
         return "—"
     if game == "bridge-rubber" and isinstance(seat, str):
@@ -82,7 +82,7 @@ def _seat_name(game: str, players: Sequence[str], seat: Any) -> str:
     return str(seat)
 
 
-def _number(value: Any) -> str:
+def number_text(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -112,10 +112,10 @@ def arbiter_text(game: str, players: Sequence[str], ruling: dict[str, Any] | Non
             _("score assigned: %(score)s") % {"score": assigned_text(game, players, ruling["score"])}
         )
     if ruling.get("waive"):
-        names = ", ".join(_seat_name(game, players, s) for s in ruling["waive"])
+        names = ", ".join(seat_text(game, players, s) for s in ruling["waive"])
         parts.append(_("penalty waived: %(players)s") % {"players": names})
     if ruling.get("confirm"):
-        names = ", ".join(_seat_name(game, players, s) for s in ruling["confirm"])
+        names = ", ".join(seat_text(game, players, s) for s in ruling["confirm"])
         parts.append(_("penalty confirmed: %(players)s") % {"players": names})
     return "; ".join(parts)
 
@@ -123,7 +123,7 @@ def arbiter_text(game: str, players: Sequence[str], ruling: dict[str, Any] | Non
 def assigned_text(game: str, players: Sequence[str], score: Any) -> str:
     """An adjusted score (docs/arbiter.md) as the game writes one."""
     if game in ("oh-hell",) and isinstance(score, list):
-        return ", ".join(f"{players[s]} {_number(p)}" for s, p in enumerate(score))
+        return ", ".join(f"{players[s]} {number_text(p)}" for s, p in enumerate(score))
     if game == "preferans" and isinstance(score, dict) and "tricks" in score:
         return ", ".join(f"{players[s]} {t}" for s, t in enumerate(score["tricks"]) if s < len(players))
     if game == "bridge-rubber" and isinstance(score, dict):
@@ -132,14 +132,14 @@ def assigned_text(game: str, players: Sequence[str], score: Any) -> str:
             return pgettext("bridge call", "Pass")
         return _("%(contract)s by %(declarer)s, %(tricks)s tricks") % {
             "contract": call_text(contract),
-            "declarer": _seat_name(game, players, score.get("declarer")),
+            "declarer": seat_text(game, players, score.get("declarer")),
             "tricks": score.get("result"),
         }
     if game == "durak" and isinstance(score, dict):
         if score.get("draw"):
             return pgettext("durak", "draw")
         if "fool" in score:
-            return _("%(player)s is the fool") % {"player": _seat_name(game, players, score["fool"])}
+            return _("%(player)s is the fool") % {"player": seat_text(game, players, score["fool"])}
         if "places" in score:
             return ", ".join(f"{players[s]}: {p}" for s, p in enumerate(score["places"]) if s < len(players))
     return str(score)
@@ -154,7 +154,7 @@ def penalties_text(game: str, players: Sequence[str], penalties: list[dict[str, 
         "waived": _("waived by the arbiter"),
     }
     return "; ".join(
-        f"{_seat_name(game, players, p['seat'])} {_number(p['points'])} ({words.get(p['status'], p['status'])})"
+        f"{seat_text(game, players, p['seat'])} {number_text(p['points'])} ({words.get(p['status'], p['status'])})"
         for p in penalties
     )
 
@@ -182,7 +182,7 @@ def _value(
     if value is None:
         return "—"
     if kind in ("seat", "compass"):
-        return _seat_name(game, players, value)
+        return seat_text(game, players, value)
     if kind == "card" or (kind == "cards" and isinstance(value, str)):
         return card_text(value) if value else "—"
     if kind == "cards":
@@ -190,8 +190,8 @@ def _value(
     if kind == "choice" and spec is not None:
         return deal_forms._choice_label(spec, str(value))
     if kind == "bool":
-        return _number(bool(value))
-    return _number(value) if not isinstance(value, list | dict) else str(value)
+        return number_text(bool(value))
+    return number_text(value) if not isinstance(value, list | dict) else str(value)
 
 
 def _doc_rows(game: str, players: Sequence[str], change: FieldChange) -> list[Row]:
@@ -226,7 +226,7 @@ def _doc_rows(game: str, players: Sequence[str], change: FieldChange) -> list[Ro
     if kind == "compass_cards":
         hb, ha = dict(before or {}), dict(after or {})
         return [
-            Row(f"{label} · {_seat_name(game, players, s)}", _cards(hb.get(s)), _cards(ha.get(s)))
+            Row(f"{label} · {seat_text(game, players, s)}", _cards(hb.get(s)), _cards(ha.get(s)))
             for s in deal_forms.COMPASS
             if hb.get(s) != ha.get(s)
         ]
@@ -282,7 +282,7 @@ def _report_value(game: str, key: str, value: Any, players: Sequence[str]) -> st
     if value is None:
         return "—"
     if key in ("fool", "declarer"):
-        return _seat_name(game, players, value)
+        return seat_text(game, players, value)
     if key == "contract":
         if game == "bridge-rubber":
             return call_text(value)
@@ -302,11 +302,11 @@ def _report_value(game: str, key: str, value: Any, players: Sequence[str]) -> st
     if key == "entries":
         parts = []
         for e in value:
-            who = _seat_name(game, players, e["seat"])
+            who = seat_text(game, players, e["seat"])
             if e["kind"] == "whist":
                 parts.append(
                     _("%(player)s: %(n)s whists on %(on)s")
-                    % {"player": who, "n": e["points"], "on": _seat_name(game, players, e.get("on"))}
+                    % {"player": who, "n": e["points"], "on": seat_text(game, players, e.get("on"))}
                 )
             else:
                 kind = {
@@ -320,8 +320,8 @@ def _report_value(game: str, key: str, value: Any, players: Sequence[str]) -> st
         and len(value) == len(players)
         and all(not isinstance(v, list | dict) for v in value)
     ):
-        return ", ".join(f"{players[s]} {_number(v)}" for s, v in enumerate(value))
-    return _number(value) if not isinstance(value, list | dict) else str(value)
+        return ", ".join(f"{players[s]} {number_text(v)}" for s, v in enumerate(value))
+    return number_text(value) if not isinstance(value, list | dict) else str(value)
 
 
 def deal_rows(game: str, players: Sequence[str], change: DealChange) -> list[Row]:
@@ -365,7 +365,12 @@ def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
         before = comparison.totals_before[i] if i < len(comparison.totals_before) else None
         after = comparison.totals_after[i] if i < len(comparison.totals_after) else None
         totals.append(
-            {"who": label, "before": _number(before), "after": _number(after), "changed": before != after}
+            {
+                "who": label,
+                "before": number_text(before),
+                "after": number_text(after),
+                "changed": before != after,
+            }
         )
     return {
         "deals": deals,

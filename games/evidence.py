@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games import corrections, finding_rules
+from games.deal_display import number_text
 from games.models import AuditEntry, AuditReport, Game, GameRevision, RevisionSource, Upload
-from games.templatetags.cards import card as card_text
 from games.templatetags.cards import entry_kind
 from games.templatetags.findings import finding_title
 
@@ -93,10 +93,6 @@ class ScoreEvidence:
     recorded_given: bool = False
 
 
-def _number(value: int | None) -> str:
-    return "—" if value is None else (f"−{-value}" if value < 0 else str(value))
-
-
 def _penalty_note(deal: dict[str, Any], seat: Any) -> str:
     for p in deal.get("penalties") or []:
         if p["seat"] == seat:
@@ -105,7 +101,7 @@ def _penalty_note(deal: dict[str, Any], seat: Any) -> str:
                 "confirmed": _("penalty %(points)s confirmed by the arbiter"),
                 "waived": _("penalty %(points)s waived by the arbiter"),
             }
-            return words[p["status"]] % {"points": _number(p["points"])}
+            return words[p["status"]] % {"points": number_text(p["points"])}
     return ""
 
 
@@ -118,8 +114,8 @@ def ohhell_scores(document: dict[str, Any], report: dict[str, Any], number: int)
         out.lines.append(
             ScoreLine(
                 who=name,
-                recorded=None if written is None else _number(written[seat]),
-                recomputed=_number(deal["scores"][seat]),
+                recorded=None if written is None else number_text(written[seat]),
+                recomputed=number_text(deal["scores"][seat]),
                 note=_penalty_note(deal, seat),
             )
         )
@@ -128,8 +124,8 @@ def ohhell_scores(document: dict[str, Any], report: dict[str, Any], number: int)
         out.totals.append(
             ScoreLine(
                 who=name,
-                recorded=None if totals is None else _number(totals[seat]),
-                recomputed=_number(report["totals"][seat]),
+                recorded=None if totals is None else number_text(totals[seat]),
+                recomputed=number_text(report["totals"][seat]),
             )
         )
     return out
@@ -156,7 +152,9 @@ def bridge_scores(document: dict[str, Any], report: dict[str, Any], number: int)
                 )
             )
     for i, side in enumerate(("we", "they")):
-        out.totals.append(ScoreLine(who=sides[side], recorded=None, recomputed=_number(report["totals"][i])))
+        out.totals.append(
+            ScoreLine(who=sides[side], recorded=None, recomputed=number_text(report["totals"][i]))
+        )
     return out
 
 
@@ -190,7 +188,7 @@ def preferans_scores(document: dict[str, Any], report: dict[str, Any], number: i
     balances = report.get("settlement", {}).get("whole_balances") or []
     for seat, name in enumerate(players):
         if seat < len(balances):
-            out.totals.append(ScoreLine(who=name, recorded=None, recomputed=_number(balances[seat])))
+            out.totals.append(ScoreLine(who=name, recorded=None, recomputed=number_text(balances[seat])))
     return out
 
 
@@ -214,7 +212,7 @@ def durak_scores(document: dict[str, Any], report: dict[str, Any], number: int) 
         )
     )
     for seat, name in enumerate(players):
-        out.totals.append(ScoreLine(who=name, recorded=None, recomputed=_number(report["totals"][seat])))
+        out.totals.append(ScoreLine(who=name, recorded=None, recomputed=number_text(report["totals"][seat])))
     return out
 
 
@@ -325,7 +323,3 @@ def compare_revisions(game: Game, first: int, second: int) -> corrections.Compar
     if first not in found or second not in found:
         return None
     return corrections.revisions_compared(game, found[first], found[second])
-
-
-def card_label(name: str) -> str:
-    return card_text(name)

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import corrections, deal_forms
+from games.deal_display import number_text, seat_text
 from rules.errors import MalformedDocument
 
 
@@ -319,15 +320,13 @@ def penalty_items(
     game_type: str, players: Sequence[str], report_deal: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """The penalties of a deal as checkboxes to waive or confirm (seats as the game's log writes them)."""
-    from games.deal_display import _number, _seat_name
-
     out = []
     for p in report_deal.get("penalties") or []:
         out.append(
             {
                 "name": f"p.{p['seat']}",
                 "seat": p["seat"],
-                "label": f"{_seat_name(game_type, players, p['seat'])}: {_number(p['points'])}",
+                "label": f"{seat_text(game_type, players, p['seat'])}: {number_text(p['points'])}",
                 "status": p["status"],
             }
         )

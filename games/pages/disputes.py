@@ -171,7 +171,7 @@ def start_step(dispute: Dispute, deal: int, findings: list[dict[str, Any]]) -> i
     return 0
 
 
-def replay_context(game: Game, content: bytes, deal: int) -> dict[str, Any] | None:
+def walkthrough_context(game: Game, content: bytes, deal: int) -> dict[str, Any] | None:
     """The deal page's context for one deal (its stepper and hands), or None for no replay."""
     reading = registry.read(content)
     walkthrough = getattr(reading.rules, "walkthrough", None)
@@ -213,7 +213,7 @@ def evidence_context(request: HttpRequest, dispute: Dispute) -> dict[str, Any]:
     if pair is not None and pair[0] != pair[1]:
         compared = evidence.compare_revisions(game, *pair)
         comparison = deal_display.comparison_view(game.game_type, compared) if compared else None
-    replay = replay_context(game, content, deal)
+    replay = walkthrough_context(game, content, deal)
     replay_html = ""
     if replay is not None:
         # Rendered apart, with its own context: the deal page's names (findings, dealer…) are not the page's.
@@ -402,13 +402,17 @@ def _candidate(
     return None, None, {}, kwargs
 
 
-def preview_view(game: Game, candidate: Any, text: str | None) -> dict[str, Any]:
-    """A candidate log previewed for the template: the changes, or why it cannot be read."""
+def preview_view(
+    game: Game, candidate: Any, text: str | None
+) -> tuple[dict[str, Any], MalformedDocument | None]:
+    """A candidate log previewed for the template: the changes, or why it cannot be read (the
+    error itself too, for a deal form to place on its field)."""
     result = corrections.preview(game=game, document=candidate)
     if result.error is not None:
-        return {"error": correcting.log_error_text(result.error, text), "error_path": result.error.path}
+        shown = {"error": correcting.log_error_text(result.error, text), "error_path": result.error.path}
+        return shown, result.error
     assert result.comparison is not None
-    return {"status": result.status, **deal_display.comparison_view(game.game_type, result.comparison)}
+    return {"status": result.status, **deal_display.comparison_view(game.game_type, result.comparison)}, None
 
 
 @require_POST
@@ -442,11 +446,9 @@ def dispute_decide(request: HttpRequest, pk: int) -> HttpResponse:
     preview = None
     text = form.cleaned_data.get("corrected_text") if kwargs.get("source") == RevisionSource.LOG else None
     if candidate is not None:
-        preview = preview_view(dispute.game, candidate, text)
-        if deal_form is not None and "error" in preview:
-            error = corrections.preview(game=dispute.game, document=candidate).error
-            assert error is not None
-            deal_form.place(error)
+        preview, unreadable = preview_view(dispute.game, candidate, text)
+        if deal_form is not None and unreadable is not None:
+            deal_form.place(unreadable)
     elif deal_form is not None and not deal_form.ok:
         preview = {"error": gettext("Some fields are not filled in as they should be: see the form.")}
     elif adjust_errors:

@@ -1,7 +1,7 @@
 """Disputes through the API: opening one on a deal and a trick, and deciding it by every ruling
 (POST /api/v1/games/{game}/disputes/{dispute}/decision/), the older ``status`` form included.
 
-The game is the hand-built one of tests/games/test_page_disputes.py: three players, deal 2 an
+The game is the hand-built one of tests/games/disputed_game.py: three players, deal 2 an
 uncorrected renege of Anna's whose penalty the sheet wrote to Boris. Recomputed totals Anna 11,
 Boris 22, Vera 21; Boris disputes deal 2 (trick 1) of revision 1.
 """
@@ -20,9 +20,10 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import disputes, services
-from games.models import Dispute, Game, GameRevision, Membership, Player
+from games.models import Dispute, Game, GameRevision, Membership
+from tests.games import disputed_game
+from tests.games.disputed_game import DOCUMENT, ONE, RENEGE, THREE
 from tests.games.factories import MembershipFactory, UserFactory
-from tests.games.test_page_disputes import DOCUMENT, ONE, RENEGE, THREE
 
 pytestmark = pytest.mark.django_db
 
@@ -39,17 +40,12 @@ def language_restored():
 
 @pytest.fixture
 def game(people) -> Game:
-    content = json.dumps(DOCUMENT, ensure_ascii=False).encode()
-    return services.game_upload(club=people.club, content=content, user=people.scorer).game
+    return disputed_game.upload(people)
 
 
 @pytest.fixture
 def boris(people, game):
-    """A club member who sat at the game as Boris (seat 1)."""
-    user = UserFactory(username="boris", email="boris@example.org")
-    MembershipFactory(club=people.club, user=user, role=Membership.Role.MEMBER)
-    Player.objects.filter(club=people.club, display_name="Boris").update(user=user)
-    return user
+    return disputed_game.seat_boris(people)
 
 
 @pytest.fixture

@@ -13,8 +13,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games import services
 from games.models import Game, Upload
+from tests.games import disputed_game
+from tests.games.disputed_game import DOCUMENT
 from tests.games.factories import game_bytes
-from tests.games.test_page_disputes import DOCUMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +24,8 @@ PBN = Path(__file__).resolve().parents[1] / "data" / "pbn"
 
 @pytest.fixture
 def game(people) -> Game:
-    """The hand-built game of test_page_disputes.py, and a correction of it in the reader's script."""
-    content = json.dumps(DOCUMENT, ensure_ascii=False).encode()
-    game = services.game_upload(club=people.club, content=content, user=people.scorer).game
+    """The hand-built game of disputed_game.py, and a correction of it in the reader's script."""
+    game = disputed_game.upload(people)
     corrected = {**DOCUMENT, "players": ["Анна", "Борис", "Вера"]}
     services.game_correct(
         game=game,

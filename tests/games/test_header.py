@@ -4,7 +4,6 @@ the list of disputes; never for members, scorers or an anonymous page."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -13,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from games import disputes, services
 from games.models import Dispute, Game, Membership
+from tests.games import disputed_game
 from tests.games.factories import ClubFactory, MembershipFactory, UserFactory, game_bytes
-from tests.games.test_page_disputes import DOCUMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +22,7 @@ LINK = re.compile(r'<a href="([^"]*)" class="waiting-disputes">([^<]*)</a>')
 
 @pytest.fixture
 def game(people) -> Game:
-    content = json.dumps(DOCUMENT, ensure_ascii=False).encode()
-    return services.game_upload(club=people.club, content=content, user=people.scorer).game
+    return disputed_game.upload(people)
 
 
 @pytest.fixture

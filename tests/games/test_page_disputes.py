@@ -1,11 +1,8 @@
 """The arbiter's desk (games/pages/disputes.py): a dispute settled on one page from the evidence.
 
-The game (hand-built, three players, classic rules, schedule 1-2-3): Anna deals one card and
-every contract is made (Anna 10, Boris 11, Vera 10); Boris deals two and Anna, holding the 5♣,
-plays the 4♥ on Vera's K♣ lead: an uncorrected renege, the deal annulled, Anna −10 — but the
-scorekeeper wrote the penalty to Boris ([0, −10, 0]); Vera deals three, every contract made
-(11 each), and the table played on without the redeal. Recomputed totals: Anna 11, Boris 22,
-Vera 21; written on the sheet: Anna 21, Boris 12, Vera 21. Boris disputes deal 2.
+The game is the hand-built one of tests/games/disputed_game.py: deal 2 an uncorrected renege of
+Anna's whose penalty the sheet wrote to Boris. Recomputed totals Anna 11, Boris 22, Vera 21;
+written on the sheet Anna 21, Boris 12, Vera 21. Boris disputes deal 2.
 """
 
 from __future__ import annotations
@@ -19,45 +16,11 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games import disputes, services
-from games.models import Dispute, Game, GameRevision, Membership, Player
-from tests.games import dispute_forms
-from tests.games.factories import MembershipFactory, UserFactory
+from games.models import Dispute, Game, GameRevision
+from tests.games import dispute_forms, disputed_game
+from tests.games.disputed_game import DOCUMENT, ONE, RENEGE, THREE
 
 pytestmark = pytest.mark.django_db
-
-ONE = {
-    "dealer": 0,
-    "cards": 1,
-    "trump": "8D",
-    "bids": [0, 1, 0],
-    "tricks": [["AS", "2S", "3S"]],
-    "scores": [10, 11, 10],
-}
-RENEGE = {
-    "dealer": 1,
-    "cards": 2,
-    "trump": "2D",
-    "hands": [["4H", "5C"], ["QC", "JH"], ["KC", "7H"]],
-    "bids": [0, 1, 1],
-    "tricks": [["KC", "4H", "QC"], ["7H", "5C", "JH"]],
-    "scores": [0, -10, 0],
-}
-THREE = {
-    "dealer": 2,
-    "cards": 3,
-    "trump": "TS",
-    "bids": [1, 1, 1],
-    "taken": [1, 1, 1],
-    "scores": [11, 11, 11],
-}
-DOCUMENT = {
-    "game": "oh-hell",
-    "version": 1,
-    "ruleset": {"preset": "classic", "schedule": [1, 2, 3], "last_deal_no_trump": False},
-    "players": ["Anna", "Boris", "Vera"],
-    "deals": [ONE, RENEGE, THREE],
-    "totals": [21, 12, 21],
-}
 
 
 def text(html: str) -> str:
@@ -66,17 +29,12 @@ def text(html: str) -> str:
 
 @pytest.fixture
 def game(people) -> Game:
-    content = json.dumps(DOCUMENT, ensure_ascii=False).encode()
-    return services.game_upload(club=people.club, content=content, user=people.scorer).game
+    return disputed_game.upload(people)
 
 
 @pytest.fixture
 def boris(people, game):
-    """A club member who sat at the game as Boris (seat 1)."""
-    user = UserFactory(username="boris", email="boris@example.org")
-    MembershipFactory(club=people.club, user=user, role=Membership.Role.MEMBER)
-    Player.objects.filter(club=people.club, display_name="Boris").update(user=user)
-    return user
+    return disputed_game.seat_boris(people)
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from games import services
 from rules.bridge.simulate import simulate as simulate_bridge
 from rules.durak.simulate import simulate as simulate_durak
 from rules.preferans.simulate import simulate as simulate_preferans
-from tests.games.test_page_disputes import DOCUMENT
+from tests.games.disputed_game import DOCUMENT
 
 pytestmark = pytest.mark.django_db
 

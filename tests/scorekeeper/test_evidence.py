@@ -23,7 +23,7 @@ from games.models import Dispute, Game
 from scorekeeper import engine, services
 from scorekeeper.evidence import entry_words, timeline
 from scorekeeper.models import Draft, DraftEntry
-from tests.games.test_page_disputes import DOCUMENT
+from tests.games.disputed_game import DOCUMENT
 from tests.scorekeeper.conftest import add
 
 pytestmark = pytest.mark.django_db
@@ -164,7 +164,7 @@ def test_deal_numbers_give_each_entry_its_deal_and_mark_the_undone_one(people, m
 
 
 def test_the_card_that_proves_a_renege_is_in_the_deal_it_was_played_in(people):
-    """Deal 2 as in tests/games/test_page_disputes.py: Anna plays the 4♥ on Vera's K♣ lead and
+    """Deal 2 as in tests/games/disputed_game.py: Anna plays the 4♥ on Vera's K♣ lead and
     then the 5♣ she held: that card ends the deal (annulled), but it was played in deal 2."""
     draft = services.draft_start(
         club=people.club,
