@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from accounts import receivers
+
+        receivers.connect()

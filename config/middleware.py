@@ -36,6 +36,18 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class ExpectedRefusalFilter(logging.Filter):
+    """A 403 or 404 is the site doing its job (a page the reader may not see, a write not
+    theirs to do): django.request logs it as one line, without the traceback of the
+    PermissionDenied or Http404 that produced it. Server errors keep theirs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) in (403, 404):
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 class RequestIdMiddleware:
     header = "HTTP_X_REQUEST_ID"
 
@@ -123,4 +135,22 @@ class SharedCacheHeadersMiddleware:
             patch_cache_control(response, public=True, max_age=0, s_maxage=settings.PUBLIC_CACHE_SECONDS)
             # The language may come from a cookie as well as from Accept-Language.
             patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        return response
+
+
+class ContentSecurityPolicyMiddleware:
+    """Send the Content-Security-Policy of settings.CONTENT_SECURITY_POLICY on every response
+    that has none (issue 21, item 9): scripts and styles from this site only, no inline script
+    or style, no plug-ins, no framing, forms posting here only. Every environment sends it, so
+    the browser tests run under the policy production has (tests/conftest.py fails a browser
+    test on any violation the page reports)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
+        if policy and "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = policy
         return response

@@ -62,7 +62,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    # API tokens (accounts.ApiToken, through KNOX_TOKEN_MODEL); DRF's one token per user is gone.
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -76,6 +77,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.middleware.RequestIdMiddleware",
     "config.middleware.BodySizeLimitMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     # The client's address and the request id for the audit log the services write.
     "games.audit_log.AuditContextMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -93,6 +95,18 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it answers a locked-out sign-in.
     "axes.middleware.AxesMiddleware",
 ]
+
+#: Scripts, styles, images and connections from this site only; no inline script or style (the
+#: templates have none: tests/test_csp.py), no plug-ins, never framed. ``data:`` images for
+#: Chart.js's and Swagger UI's own. Empty to send none.
+CONTENT_SECURITY_POLICY = env.string(
+    "CONTENT_SECURITY_POLICY",
+    default=(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+        "form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'"
+    ),
+)
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -125,6 +139,11 @@ try:
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from None
 if _database["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's SQLite backend, whose flush knows the append-only triggers (config/sqlite). Its
+    # test database is in memory, as Django's own SQLite backend makes it (said outright, as
+    # pytest-django recognises that backend only by its name).
+    _database["ENGINE"] = "config.sqlite"
+    _database.setdefault("TEST", {}).setdefault("NAME", ":memory:")
     # WAL and immediate transactions let the demo server and a script write
     # side by side without "database is locked".
     _database.setdefault("OPTIONS", {}).update(
@@ -188,6 +207,8 @@ CELERY_BEAT_SCHEDULE = {
     "analyse-missing": {"task": "games.analyse_missing", "schedule": 3600.0},
     # Results whose table's window to confirm the sheet has passed are settled (games.settlement).
     "settle-confirmations": {"task": "games.settle_confirmations", "schedule": 60.0},
+    # API tokens past their expiry are deleted (a token is refused from the moment it expires).
+    "purge-expired-tokens": {"task": "accounts.purge_expired_tokens", "schedule": 3600.0},
     "rebuild-ratings-nightly": {
         "task": "tournaments.rebuild_ratings",
         "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),
@@ -198,6 +219,32 @@ CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LI
 # Each recorded game's luck-and-skill analysis (games.analytics) is queued when it lands. The
 # test settings turn it off (thousands of uploads); the analytics tests turn it on.
 ANALYTICS_ON_RECORD = env.boolean("ANALYTICS_ON_RECORD", default=True)
+# Each game's analysis is bounded (issue 21; docs/analytics.md, "Budgets"): at most
+# ANALYSIS_MAX_DEALS deals of its report, and no deal begun once ANALYSIS_TIME_BUDGET_S seconds
+# (wall clock) have passed since the game's analysis began. One stopped short is stored as
+# covering the first N of the game's M deals, and the pages say so. The defaults: a bridge deal's
+# double dummy is a quarter of a second, so 60 s is some 200 deals, a whole season's PBN file;
+# an Oh Hell game of 25 deals takes 0.3 s.
+ANALYSIS_MAX_DEALS = env.integer("ANALYSIS_MAX_DEALS", default=200, minimum=1)
+ANALYSIS_TIME_BUDGET_S = env.integer("ANALYSIS_TIME_BUDGET_S", default=60, minimum=1)
+# Without a broker (CELERY_TASK_ALWAYS_EAGER: the embedded default, `make demo`) the analysis runs
+# inside the upload's request: the games of one request (one upload, or one chunk of a bulk
+# import) share ANALYSIS_INLINE_BUDGET_S seconds, and what does not fit is left to
+# `manage.py analyse` (0: nothing analysed inline). With a broker it always runs on the worker.
+ANALYSIS_INLINE_BUDGET_S = env.integer("ANALYSIS_INLINE_BUDGET_S", default=2, minimum=0)
+# The analysis task's own time limits (games.analyse_chunk, a chunk of 25 games): at the soft one
+# Celery raises SoftTimeLimitExceeded in the task, which stores the game it was in as analysed so
+# far and queues the games it had not begun; at the hard one the worker process is killed. A chunk
+# begins a game only while the game's whole budget and ANALYSIS_MARGIN_S (the deal begun before
+# the deadline, and storing the rows) fit before the soft limit; the rest go out as a new task.
+ANALYSIS_MARGIN_S = 30
+ANALYSIS_TASK_SOFT_TIME_LIMIT = env.integer("ANALYSIS_TASK_SOFT_TIME_LIMIT", default=300, minimum=1)
+ANALYSIS_TASK_TIME_LIMIT = ANALYSIS_TASK_SOFT_TIME_LIMIT + ANALYSIS_MARGIN_S
+if ANALYSIS_TASK_SOFT_TIME_LIMIT < ANALYSIS_TIME_BUDGET_S + ANALYSIS_MARGIN_S:
+    raise ImproperlyConfigured(
+        f"ANALYSIS_TASK_SOFT_TIME_LIMIT={ANALYSIS_TASK_SOFT_TIME_LIMIT} leaves no room for one game's "
+        f"ANALYSIS_TIME_BUDGET_S={ANALYSIS_TIME_BUDGET_S} and its {ANALYSIS_MARGIN_S} s margin."
+    )
 
 # How long a standings compile waits for a burst of uploads to end before compiling again
 # (tournaments.tasks: one compile at once, one after the burst).
@@ -224,6 +271,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Not a rule: told of every password change or reset, it revokes the user's API tokens.
+    {"NAME": "accounts.tokens.RevokeTokensOnPasswordChange"},
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -296,13 +345,22 @@ if not PRODUCTION:
 
 # --- API ------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # A refusal of DRF's own (404, 401, 403, 429) keeps its translated "detail" and gains its "code".
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first, so an anonymous API client is told 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # Secure by default: every view opts in to anything more open.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # One JSON reader for every body and every log (rules/jsondoc.py): depth bounded, repeated
+    # keys, lone surrogates and control characters refused at their path (games/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -322,6 +380,23 @@ REST_FRAMEWORK = {
         "uploads": env.string("THROTTLE_UPLOADS", default="60/min"),
     },
 }
+# API tokens (django-rest-knox with accounts.ApiToken): one per sign-in, each named, hashed
+# (SHA-512; only the digest is kept) and expiring API_TOKEN_TTL_DAYS after it was issued. A
+# user holds at most API_TOKENS_PER_USER live ones: a sign-in past that revokes the one used
+# longest ago (docs/api.md, "Tokens").
+KNOX_TOKEN_MODEL = "accounts.ApiToken"  # noqa: S105 (a model, not a secret)
+# knox's own token model is swapped for ours, so its table is never used: without its
+# migrations it is never made (a swapped model has no table), and PostgreSQL's flush is not
+# refused by a foreign key from an empty table nobody empties.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.integer("API_TOKEN_TTL_DAYS", default=30, minimum=1)),
+    "AUTH_HEADER_PREFIX": "Token",  # as DRF's tokens were sent: clients keep their header
+    "TOKEN_PREFIX": "tb_",  # a Trickbook token is recognisable (secret scanners, logs)
+    "AUTO_REFRESH": False,
+}
+API_TOKENS_PER_USER = env.integer("API_TOKENS_PER_USER", default=20, minimum=1)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Trickbook API",
     "DESCRIPTION": "Card-club tournaments, deal-by-deal game logs, audited scores. See docs/api.md.",
@@ -376,7 +451,10 @@ LOG_LEVEL = env.choice("LOG_LEVEL", ("DEBUG", "INFO", "WARNING", "ERROR"), defau
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.middleware.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "config.middleware.RequestIdFilter"},
+        "expected_refusal": {"()": "config.middleware.ExpectedRefusalFilter"},
+    },
     "formatters": {
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
@@ -395,6 +473,8 @@ LOGGING = {
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
     "loggers": {
         "django.db.backends": {"level": "INFO"},
+        # A refusal (403, 404) is one line; an error (5xx) keeps its traceback.
+        "django.request": {"filters": ["expected_refusal"]},
         # Requests are logged once, by the request-id middleware.
         "django.server": {"level": "WARNING"},
         # django-axes announces itself at every start; its lockouts are warnings.

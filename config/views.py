@@ -1,28 +1,55 @@
-"""Project-wide views: the landing page and the API root and login."""
+"""Project-wide views: the landing page, the API root, the 404 and the language choice."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.db.models import F, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from games import invitations, selectors
+from games.models import GameSeat
 from games.selectors import club_list
+from tournaments.models import Tournament
+
+#: How many tournaments and games the home page lists in each of its lists.
+HOME_LIST = 8
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"clubs": club_list()})
+    """The clubs, the tournaments running and coming, and the latest results, of what the
+    visitor may see: published tournaments and public games, and a member's own clubs' too."""
+    user = request.user
+    tournaments = Tournament.objects.select_related("club")
+    if not user.is_superuser:
+        published = Q(published=True)
+        if user.is_authenticated:
+            published |= Q(club__memberships__user=user)
+        tournaments = tournaments.filter(published).distinct()
+    running = tournaments.filter(status=Tournament.Status.RUNNING).order_by("-starts_at", "-id")[:HOME_LIST]
+    coming = tournaments.filter(status=Tournament.Status.REGISTRATION).order_by("starts_at", "id")[:HOME_LIST]
+    latest = (
+        selectors.games_visible_to(user)
+        .exclude(current_report=None)
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+        .order_by(F("played_at").desc(nulls_last=True), "-id")[:HOME_LIST]
+    )
+    context = {
+        "clubs": club_list(),
+        "running": list(running),
+        "coming": list(coming),
+        "latest": list(latest),
+        "invitations": list(invitations.open_for_user(user)),  # type: ignore[arg-type]
+    }
+    return render(request, "home.html", context)
 
 
 class ApiRootView(APIView):
@@ -52,38 +79,16 @@ class ApiRootView(APIView):
         )
 
 
-class ObtainTokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (``Authorization: Token …``).
-
-    Wrong passwords count towards django-axes' lockout as on the sign-in page; a locked-out
-    username is answered 429 with the reason (the serializer alone would say 400)."""
-
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "auth"
-
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        try:
-            return super().post(request, *args, **kwargs)
-        except ValidationError:
-            if not _locked(request):
-                raise
-        return Response(
-            {"detail": "Too many sign-in attempts: this username is locked out for a while."}, status=429
-        )
-
-
-def _locked(request: Request) -> bool:
-    """Whether django-axes has locked this request's username out (it marks the request)."""
-    return bool(
-        getattr(request, "axes_locked_out", False) or getattr(request._request, "axes_locked_out", False)
-    )
-
-
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404 for a URL no view matches: JSON under /api/ (what an API client parses), the
     site's page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        from rest_framework.exceptions import NotFound
+
+        # As every other 404 of the API (config.api_errors): DRF's sentence, in the reader's language.
+        return JsonResponse(
+            {"detail": str(NotFound.default_detail), "code": NotFound.default_code}, status=404
+        )
     return page_not_found(request, exception or Http404())
 
 

@@ -18,6 +18,10 @@ from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.finding_text import contract_text
+from games.templatetags.cards import card as card_text
+from games.templatetags.cards import seat as compass_text
+
 DIGITS = 2
 
 Format = Literal["count", "number", "signed", "percent", "whole"]
@@ -220,7 +224,7 @@ HEADLINES: dict[str, list[tuple[str, Promise, Promise | str, Format]]] = {
         (
             "skill",
             _("Skill: mean score − par"),
-            _("Above 0: better than perfect bidding and play would give"),
+            _("Above 0: more than par, through the side's own bidding and play or the other side's slips"),
             "signed",
         ),
         ("declarer_play", _("Declarer play"), _("Tricks less double dummy, as declarer"), "signed"),
@@ -310,9 +314,26 @@ def cell(game_type: str, key: str, value: Any) -> str:
         return str(REASONS.get(value, value)) if value else ""
     if key == "role" and isinstance(value, str):
         return str(ROLES.get(value, value))
+    if key == "trump" and isinstance(value, str):  # a card ("7C"), as the reader writes it: 7♣
+        return card_text(value)
+    if key == "contract" and isinstance(value, str):  # "4H" → 4♥, "misere" → мизер
+        return contract_text(value)
+    if key == "declarer" and isinstance(value, str):  # a compass seat: С В Ю З
+        return compass_text(value)
+    if key == "side" and value in ("NS", "EW"):  # a partnership by its seats: СЮ, ВЗ
+        return "".join(compass_text(letter) for letter in value)
+    if key == "par_contracts" and isinstance(value, str):  # "3NT N, 3NT S" → 3БК С, 3БК Ю
+        return ", ".join(_par_contract(part) for part in value.split(", "))
     if key in SIGNED_COLUMNS and isinstance(value, int | float) and not isinstance(value, bool):
         return signed(float(value))
     return shown(value)
+
+
+def _par_contract(text: str) -> str:
+    contract, _space, declarer = text.partition(" ")
+    return (
+        f"{contract_text(contract)} {compass_text(declarer)}".strip() if declarer else contract_text(contract)
+    )
 
 
 def pick(summary: Mapping[str, Any], dotted: str) -> Any:

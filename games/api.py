@@ -13,23 +13,37 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from games import disputes, permissions, selectors, services
+from games import disputes, invitations, permissions, selectors, services
 from games.csv_export import csv_response
 from games.filters import GameFilter, UploadFilter
+from games.finding_text import report_in_language
 from games.idempotency import idempotent
-from games.models import AuditEntry, Club, Dispute, Game, Membership, Player, RevisionSource, Upload
+from games.models import (
+    AuditEntry,
+    Club,
+    Dispute,
+    Game,
+    Invitation,
+    Membership,
+    Player,
+    RevisionSource,
+    Upload,
+)
+from games.parsers import StrictJSONParser, json_body, member_bytes
+from games.refusals import Refusal, error_object
 from games.serializers import (
     AuditEntrySerializer,
     ClubSerializer,
@@ -39,6 +53,8 @@ from games.serializers import (
     DisputeSerializer,
     GameDetailSerializer,
     GameSerializer,
+    InvitationSerializer,
+    InviteSerializer,
     MembershipSerializer,
     PlayerSerializer,
     RevisionSerializer,
@@ -48,6 +64,7 @@ from games.serializers import (
 from games.throttling import UPLOAD_THROTTLES
 from rules import registry
 from rules.errors import MalformedDocument
+from rules.strict import digits_value
 
 ErrorSerializer = inline_serializer(
     "Error",
@@ -77,9 +94,41 @@ def acting_user(request: Request) -> User:
 
 
 def error_response(
-    path: str, message: str, code: int = status.HTTP_400_BAD_REQUEST, **extra: Any
+    path: str,
+    error: BaseException | dict[str, Any] | str,
+    code: int = status.HTTP_400_BAD_REQUEST,
+    **extra: Any,
 ) -> Response:
-    return Response({"error": {"path": path, "message": message}, **extra}, status=code)
+    """Every refusal the API answers, in one shape: ``{"error": {"path", "message", "code",
+    "params", "text"}}`` — ``message`` in English (clients parse it), ``code`` and ``params`` as
+    data, ``text`` in the request's language (Accept-Language). ``error`` is the refusal as
+    raised (a :class:`~games.refusals.Refusal`, a MalformedDocument) or as an Upload keeps it."""
+    return Response({"error": error_object(path, error), **extra}, status=code)
+
+
+def upload_refused(result: services.UploadResult, **extra: Any) -> Response:
+    """400 for an upload the rules (or the service) refused: why, and the upload that keeps it.
+    A refusal for a fault of ours (services.FAULTS: the reader, the engine or the database
+    failed on it) names the upload as the ``reference`` to quote; the failure is logged with
+    it and the request id."""
+    if services.is_fault(result):
+        extra.setdefault("reference", result.upload.pk)
+    refusal = result.refusal
+    if refusal is not None:
+        return error_response(refusal.path, refusal, upload=result.upload.pk, **extra)
+    error = result.error or {}
+    return error_response(str(error.get("path", "")), error, upload=result.upload.pk, **extra)
+
+
+def document_path(where: str, exc: MalformedDocument) -> str:
+    """A refusal's path inside a request field: ``document.deals[1].bids``."""
+    return f"{where}.{exc.path}" if exc.path else where
+
+
+#: The API's own refusals of a request, before any service reads it.
+NO_LOG = Refusal(
+    "UPLOAD_MISSING", _("send the game log as the JSON body or as a multipart file named 'file'")
+)
 
 
 def club_for(request: Request, slug: str) -> Club:
@@ -117,7 +166,7 @@ class ClubListView(APIView):
                 user=acting_user(request),
             )
         except services.ServiceError as exc:
-            return error_response("name", str(exc))
+            return error_response("name", exc)
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
@@ -143,22 +192,90 @@ class MemberListView(APIView):
         members = Membership.objects.filter(club=club).select_related("user").order_by("user__username")
         return Response(MembershipSerializer(members, many=True).data)
 
-    @extend_schema(request=MembershipSerializer, responses={201: MembershipSerializer})
+    @extend_schema(
+        request=InviteSerializer,
+        responses={
+            202: InvitationSerializer,
+            409: OpenApiResponse(ErrorSerializer, description="That username is already a member."),
+        },
+        description=(
+            "Invite a username to the club: the person becomes a member only by accepting "
+            "(`POST /invitations/{id}/accept/`). The answer is the same whether or not an account "
+            "of that name exists; an invitation nobody can accept expires unanswered."
+        ),
+    )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         club = club_for(request, slug)
         require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
-        serializer = MembershipSerializer(data=request.data)
+        serializer = InviteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            membership = services.membership_set(
+            invitation = invitations.invite(
                 club=club,
-                user=serializer.validated_data["user"],
-                role=serializer.validated_data.get("role", Membership.Role.MEMBER),
+                username=serializer.validated_data["username"],
+                role=serializer.validated_data["role"],
+                by=acting_user(request),
             )
         except services.ServiceError as exc:
-            return error_response("role", str(exc), status.HTTP_409_CONFLICT)
+            return error_response("username", exc, status.HTTP_409_CONFLICT)
+        return Response(InvitationSerializer(invitation).data, status=status.HTTP_202_ACCEPTED)
+
+
+class ClubInvitationListView(APIView):
+    """The club's open invitations (organisers)."""
+
+    @extend_schema(responses=InvitationSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
+        return Response(InvitationSerializer(invitations.open_for_club(club), many=True).data)
+
+
+class ClubInvitationDetailView(APIView):
+    """Withdraw an open invitation (organisers)."""
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, slug: str, pk: int) -> Response:
+        club = club_for(request, slug)
+        require(permissions.can_manage_club(request.user, club), request, "only organisers manage members")
+        try:
+            invitations.withdraw(club=club, invitation_id=pk, by=acting_user(request))
+        except Invitation.DoesNotExist:
+            raise Http404("No open invitation here.") from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyInvitationListView(APIView):
+    """The invitations you may answer: to your username, open and not expired."""
+
+    @extend_schema(responses=InvitationSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(InvitationSerializer(invitations.open_for_user(acting_user(request)), many=True).data)
+
+
+class InvitationAcceptView(APIView):
+    """Accept an invitation: you become a member of its club with its role."""
+
+    @extend_schema(request=None, responses={201: MembershipSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        try:
+            membership = invitations.accept(invitation_id=pk, user=acting_user(request))
+        except Invitation.DoesNotExist:
+            raise Http404("No invitation of yours here.") from None
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+
+class InvitationDeclineView(APIView):
+    """Decline an invitation."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, pk: int) -> Response:
+        try:
+            invitations.decline(invitation_id=pk, user=acting_user(request))
+        except Invitation.DoesNotExist:
+            raise Http404("No invitation of yours here.") from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MemberDetailView(APIView):
@@ -177,19 +294,22 @@ class MemberDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         try:
             membership = services.membership_set(
-                club=club, user=user, role=serializer.validated_data.get("role", Membership.Role.MEMBER)
+                club=club,
+                user=user,
+                role=serializer.validated_data.get("role", Membership.Role.MEMBER),
+                by=acting_user(request),
             )
         except services.ServiceError as exc:
-            return error_response("role", str(exc), status.HTTP_409_CONFLICT)
+            return error_response("role", exc, status.HTTP_409_CONFLICT)
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, slug: str, username: str) -> Response:
         club, user = self._target(request, slug, username)
         try:
-            services.membership_remove(club=club, user=user)
+            services.membership_remove(club=club, user=user, by=acting_user(request))
         except services.ServiceError as exc:
-            return error_response("username", str(exc), status.HTTP_409_CONFLICT)
+            return error_response("username", exc, status.HTTP_409_CONFLICT)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -212,7 +332,7 @@ class PlayerListView(APIView):
         require(
             permissions.can_record_games(request.user, club), request, "scorers and organisers add players"
         )
-        serializer = PlayerSerializer(data=request.data)
+        serializer = PlayerSerializer(data=request.data, context={"club": club})
         serializer.is_valid(raise_exception=True)
         player = services.player_get_or_create(
             club=club,
@@ -230,13 +350,19 @@ class PlayerDetailView(APIView):
         club = club_for(request, slug)
         require(permissions.can_manage_club(request.user, club), request, "only organisers edit the roster")
         player = get_object_or_404(Player, club=club, pk=pk)
-        serializer = PlayerSerializer(player, data=request.data, partial=True)
+        serializer = PlayerSerializer(player, data=request.data, partial=True, context={"club": club})
         serializer.is_valid(raise_exception=True)
         name = serializer.validated_data.get("display_name")
         if name is not None and (
             Player.objects.filter(club=club, name_key=Player.key_for(name)).exclude(pk=player.pk).exists()
         ):
-            return error_response("display_name", f"the roster already has a player called {name!r}", 409)
+            return error_response(
+                "display_name",
+                Refusal(
+                    "PLAYER_NAME_TAKEN", _("the roster already has a player called '%(name)s'"), name=name
+                ),
+                status.HTTP_409_CONFLICT,
+            )
         serializer.save()
         return Response(serializer.data)
 
@@ -275,7 +401,7 @@ class ClubGameListView(generics.ListAPIView[Game]):
     serializer_class = GameSerializer
     filter_backends = [DjangoFilterBackend]
     filterset_class = GameFilter
-    parser_classes = [JSONParser, MultiPartParser]
+    parser_classes = [StrictJSONParser, MultiPartParser]
 
     def get_queryset(self) -> QuerySet[Game]:
         club = club_for(self.request, self.kwargs["slug"])
@@ -299,19 +425,23 @@ class ClubGameListView(generics.ListAPIView[Game]):
         )
         content, filename = _uploaded_bytes(request)
         if content is None:
-            return error_response(
-                "", "send the game log as the JSON body or as a multipart file named 'file'"
-            )
+            return error_response("", NO_LOG)
         fixes = None
         if request.query_params.get("fixes"):
-            fixes = Upload.objects.filter(club=club, pk=request.query_params["fixes"]).first()
+            fixes_id = request.query_params["fixes"]
+            number = digits_value(fixes_id, 18)  # an id: digits only, within a bigint
+            fixes = Upload.objects.filter(club=club, pk=number).first() if number is not None else None
             if fixes is None:
-                return error_response("fixes", "no upload of this club has that id")
-        played_at = (
-            serializers.DateTimeField(required=False).to_internal_value(request.query_params["played_at"])
-            if request.query_params.get("played_at")
-            else None
-        )
+                return error_response(
+                    "fixes",
+                    Refusal("UPLOAD_FIXES_UNKNOWN", _("no upload of this club has that id"), upload=fixes_id),
+                )
+        played_at = None
+        if request.query_params.get("played_at"):
+            try:
+                played_at = serializers.DateTimeField().to_internal_value(request.query_params["played_at"])
+            except serializers.ValidationError as exc:  # named by its parameter, as every field check
+                raise serializers.ValidationError({"played_at": exc.detail}) from None
         result = services.game_upload(
             club=club,
             content=content,
@@ -322,9 +452,7 @@ class ClubGameListView(generics.ListAPIView[Game]):
             ruleset=request.query_params.get("ruleset") or None,
         )
         if result.error is not None:
-            return Response(
-                {"error": result.error, "upload": result.upload.pk}, status=status.HTTP_400_BAD_REQUEST
-            )
+            return upload_refused(result)
         assert result.game is not None
         game = result.game
         report = (result.report or game.current_report).report  # type: ignore[union-attr]
@@ -333,7 +461,7 @@ class ClubGameListView(generics.ListAPIView[Game]):
             "upload": result.upload.pk,
             "duplicate": not result.created,
             "status": game.status,
-            "report": report,
+            "report": report_in_language(report),
         }
         return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
@@ -441,7 +569,7 @@ class GameReportView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
         game = game_for(request, pk)
-        return Response(game.current_report.report if game.current_report else None)
+        return Response(report_in_language(game.current_report.report) if game.current_report else None)
 
 
 class GameRevisionListView(APIView):
@@ -470,9 +598,12 @@ class GameRevisionListView(APIView):
             request,
             "scorers and organisers correct games",
         )
+        body = json_body(request)  # the bytes as sent, read before DRF parses them
         serializer = CorrectionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        content = json.dumps(serializer.validated_data["document"], ensure_ascii=False).encode()
+        # The corrected log as the client wrote it, read as an upload is (games.services) and kept.
+        content = member_bytes(body, request.data, "document")
+        assert content is not None  # the serializer requires it
         try:
             result = services.game_correct(
                 game=game,
@@ -482,27 +613,53 @@ class GameRevisionListView(APIView):
                 source=RevisionSource.API,
             )
         except MalformedDocument as exc:
-            return error_response(f"document.{exc.path}" if exc.path else "document", exc.message)
+            return error_response(document_path("document", exc), exc)
         except services.ServiceError as exc:
-            return error_response("reason", str(exc))
+            return error_response("reason", exc)
         return Response(
             {
                 "revision": result.revision.number,
                 "changed_deals": result.changed_deals,
                 "status": result.report.status,
-                "report": result.report.report,
+                "report": report_in_language(result.report.report),
             },
             status=status.HTTP_201_CREATED,
         )
 
 
+def findings_rows(report: dict[str, Any]) -> list[list[Any]]:
+    """A report's findings as spreadsheet rows: where (deal, trick, seat numbered from 1 as
+    people read it, the player), what (the code and severity, kept as data), and the sentence in
+    the active language; the parameters as JSON for a program."""
+    players = report.get("players") or []
+    rows: list[list[Any]] = [["deal", "trick", "seat", "player", "code", "severity", "text", "params"]]
+    for f in report.get("findings") or []:
+        seat = f.get("seat")
+        rows.append(
+            [
+                f.get("deal"),
+                f.get("trick"),
+                None if seat is None else seat + 1,
+                players[seat] if seat is not None and 0 <= seat < len(players) else None,
+                f.get("code"),
+                f.get("severity"),
+                f.get("text"),
+                json.dumps(f.get("params") or {}, ensure_ascii=False, sort_keys=True),
+            ]
+        )
+    return rows
+
+
 class GameExportView(APIView):
-    """The game as uploaded (original), normalised (json, canonical cards) or as a score sheet (csv)."""
+    """The game as uploaded (original), normalised (json, canonical cards), as a score sheet (csv),
+    or its findings (findings: a CSV row per finding, its sentence in the request's language)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("format", str, enum=["original", "json", "csv"], default="original")],
+        parameters=[
+            OpenApiParameter("format", str, enum=["original", "json", "csv", "findings"], default="original")
+        ],
         responses={
             # original: the bytes as uploaded (a JSON log; the JSON a PBN file was read into)
             (200, "application/json"): OpenApiTypes.OBJECT,
@@ -532,7 +689,18 @@ class GameExportView(APIView):
         if kind == "csv":
             report = game.current_report.report  # type: ignore[union-attr]
             return csv_response(registry.sheet_rows(game.game_type, report), f"{name}.csv")
-        return error_response("format", "format is one of original, json, csv")
+        if kind == "findings":
+            report = report_in_language(game.current_report.report)  # type: ignore[union-attr]
+            return csv_response(findings_rows(report or {}), f"{name}-findings.csv")
+        return error_response(
+            "format",
+            Refusal(
+                "EXPORT_FORMAT_UNKNOWN",
+                _("format is one of %(formats)s"),
+                format=kind,
+                formats=["original", "json", "csv", "findings"],
+            ),
+        )
 
 
 # --- disputes ------------------------------------------------------------------------
@@ -568,7 +736,7 @@ class DisputeListView(APIView):
                 trick=serializer.validated_data.get("trick"),
             )
         except services.ServiceError as exc:
-            return error_response("deal", str(exc))
+            return error_response("deal", exc)
         return Response(DisputeSerializer(selectors.disputes_of(game).get(pk=dispute.pk)).data, status=201)
 
 
@@ -614,11 +782,12 @@ class DisputeDecisionView(APIView):
         require(
             permissions.can_decide_dispute(request.user, dispute.game), request, "organisers decide disputes"
         )
+        body = json_body(request)  # the bytes as sent, read before DRF parses them
         serializer = DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        document = data.get("document")
-        content = json.dumps(document, ensure_ascii=False).encode() if document is not None else None
+        # An attached log as the client wrote it, read as an upload is and kept as its revision.
+        content = member_bytes(body, request.data, "document") if data.get("document") is not None else None
         try:
             disputes.dispute_decide(
                 dispute=dispute,
@@ -632,8 +801,7 @@ class DisputeDecisionView(APIView):
                 expected_revision=data.get("revision"),
             )
         except MalformedDocument as exc:
-            where = "document" if content is not None else "ruling"
-            return error_response(f"{where}.{exc.path}" if exc.path else where, exc.message)
+            return error_response(document_path("document" if content is not None else "ruling", exc), exc)
         except services.ServiceError as exc:
-            return error_response("ruling", str(exc), status.HTTP_409_CONFLICT)
+            return error_response("ruling", exc, status.HTTP_409_CONFLICT)
         return Response(DisputeSerializer(dispute_for(request, pk, dispute_pk)).data)

@@ -50,6 +50,20 @@ class GameAnalysisSerializer(serializers.Serializer[Any]):
         "waiting: the analysis has not been computed yet.",
     )
     version = serializers.CharField(allow_null=True, help_text="The analysis version of the game's rules.")
+    partial = serializers.BooleanField(  # type: ignore[assignment]  # a field, not DRF's partial-update flag
+        help_text="Whether the analysis covers only the game's first `deals_examined` of `deals_total` "
+        'deals: a budget stopped it (docs/analytics.md, "Budgets"). False while waiting.'
+    )
+    stopped_by = serializers.ChoiceField(
+        choices=["deals", "time", "inline"],
+        allow_null=True,
+        help_text="What stopped a partial analysis: deals, the deal cap; time, the time budget of one game; "
+        "inline, the time an upload waited for it (finished later on the worker's budget). Null when whole.",
+    )
+    deals_total = serializers.IntegerField(allow_null=True, help_text="Deals in the game's report.")
+    deals_examined = serializers.IntegerField(
+        allow_null=True, help_text="The report's first deals the analysis went through."
+    )
     columns = ColumnSerializer(many=True)
     seats = SeatRowsSerializer(many=True)
 
@@ -79,6 +93,10 @@ class GameAnalysisView(APIView):
                     "game_type": game.game_type,
                     "status": analysis.status if analysis is not None else "waiting",
                     "version": analysis.version if analysis is not None else None,
+                    "partial": analysis is not None and analysis.partial,
+                    "stopped_by": (analysis.stopped_by or None) if analysis is not None else None,
+                    "deals_total": analysis.deals_total if analysis is not None else None,
+                    "deals_examined": analysis.deals_examined if analysis is not None else None,
                     "columns": columns_of(game.game_type),
                     "seats": [
                         {
@@ -107,8 +125,9 @@ class PlayerAnalyticsView(APIView):
         responses={
             200: OpenApiResponse(
                 response=OpenApiTypes.OBJECT,
-                description="Keyed by game type: {summary, games: [{game, played_at, summary}]}; "
-                "the summary's fields are the game's (docs/analytics.md).",
+                description="Keyed by game type: {summary, games: [{game, played_at, summary, partial}]}; "
+                "partial: the game's analysis covers its first deals only; the summary's fields are the game's "
+                "(docs/analytics.md).",
             ),
             **REFUSED,
             404: OpenApiResponse(description="No such player."),
@@ -135,7 +154,8 @@ class ClubAnalyticsView(APIView):
         responses={
             200: OpenApiResponse(
                 response=OpenApiTypes.OBJECT,
-                description="{games: {analysed, nothing, waiting}, by_game_type: {<game type>: summary}}.",
+                description="{games: {analysed, partial, nothing, waiting}, by_game_type: {<game type>: summary}}; "
+                "partial: of the analysed and nothing ones, those a budget stopped short of their last deal.",
             ),
             **REFUSED,
             404: OpenApiResponse(description="No such club."),

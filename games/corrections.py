@@ -248,7 +248,7 @@ def preview(*, game: Game, document: dict[str, Any] | bytes) -> Preview:
         return Preview(document=document if isinstance(document, dict) else None, error=unreadable)
     if canonical.get("game") != game.game_type:
         other = MalformedDocument(
-            "game", f"this game is {game.game_type!r}; a correction cannot make it {canonical.get('game')!r}"
+            "game", "LOG_OTHER_GAME", game=game.game_type, other_game=str(canonical.get("game"))
         )
         return Preview(document=canonical, error=other)
     # Both sides replayed by today's engine, so the comparison shows what the change does and

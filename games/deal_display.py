@@ -18,9 +18,11 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from games import deal_forms
 from games.corrections import Comparison, DealChange, FieldChange
+from games.finding_text import with_text
 from games.templatetags.cards import call as call_text
 from games.templatetags.cards import card as card_text
 from games.templatetags.cards import entry_kind
+from games.templatetags.cards import seat as compass_text
 
 #: What the replay recomputes of a deal that a change may move, per game, with its label.
 REPORT_FIELDS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -76,7 +78,8 @@ def seat_text(game: str, players: Sequence[str], seat: Any) -> str:
         return "—"
     if game == "bridge-rubber" and isinstance(seat, str):
         index = deal_forms.COMPASS.index(seat) if seat in deal_forms.COMPASS else None
-        return f"{seat} · {players[index]}" if index is not None and index < len(players) else seat
+        letter = compass_text(seat)
+        return f"{letter} · {players[index]}" if index is not None and index < len(players) else letter
     if isinstance(seat, int) and 0 <= seat < len(players):
         return players[seat]
     return str(seat)
@@ -376,7 +379,7 @@ def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
         "deals": deals,
         "totals": totals,
         "totals_changed": comparison.totals_changed,
-        "findings_added": comparison.findings_added,
-        "findings_removed": comparison.findings_removed,
+        "findings_added": with_text(game, comparison.findings_added, comparison.players[1]),
+        "findings_removed": with_text(game, comparison.findings_removed, comparison.players[0]),
         "changed": comparison.changed,
     }

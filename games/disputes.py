@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import audit_log, corrections, notifications, settlement
@@ -45,18 +45,21 @@ def dispute_open(
     """Open a dispute on the game's current revision; its result is provisional until decided."""
     claim = claim.strip()
     if not claim:
-        raise ServiceError(_("say what is wrong: a dispute needs a claim"))
+        raise ServiceError("DISPUTE_CLAIM_MISSING", _("say what is wrong: a dispute needs a claim"))
     report = game.current_report.report if game.current_report else {"deals": []}
     deals = len(report["deals"])
     if deal is not None and not 1 <= deal <= deals:
         raise ServiceError(
-            _("deal %(deal)s is not in this game (deals 1 to %(deals)s)") % {"deal": deal, "deals": deals}
+            "DISPUTE_DEAL_OUT_OF_RANGE",
+            _("deal %(deal)s is not in this game (deals 1 to %(deals)s)"),
+            deal=deal,
+            deals=deals,
         )
     if trick is not None:
         if deal is None:
-            raise ServiceError(_("say which deal the trick is in"))
+            raise ServiceError("DISPUTE_TRICK_WITHOUT_DEAL", _("say which deal the trick is in"))
         if trick < 1:
-            raise ServiceError(_("tricks are counted from 1"))
+            raise ServiceError("DISPUTE_TRICK_BELOW_ONE", _("tricks are counted from 1"), trick=trick)
     with transaction.atomic():
         # The revision disputed is the one current now, whatever the caller's copy of the game says.
         locked = (
@@ -92,7 +95,7 @@ def dispute_open(
 def dispute_comment(*, dispute: Dispute, user: User, text: str) -> DisputeEvent:
     text = text.strip()
     if not text:
-        raise ServiceError(_("a comment needs text"))
+        raise ServiceError("DISPUTE_COMMENT_EMPTY", _("a comment needs text"))
     return DisputeEvent.objects.create(dispute=dispute, actor=user, kind=DisputeEvent.Kind.COMMENT, text=text)
 
 
@@ -110,14 +113,14 @@ def ruling_of(
         out = {"annul": True}
     elif ruling == Ruling.ADJUST:
         if score is None:
-            raise ServiceError(_("an adjusted score needs the score to assign"))
+            raise ServiceError("RULING_SCORE_MISSING", _("an adjusted score needs the score to assign"))
         out = {"score": score}
     elif ruling in (Ruling.WAIVE, Ruling.CONFIRM):
         if not seats:
-            raise ServiceError(_("say whose penalty is ruled on"))
+            raise ServiceError("RULING_SEATS_MISSING", _("say whose penalty is ruled on"))
         out = {"waive" if ruling == Ruling.WAIVE else "confirm": list(seats)}
     else:
-        raise ServiceError(_("%(ruling)s is not a ruling on a deal") % {"ruling": ruling})
+        raise ServiceError("RULING_NOT_ON_A_DEAL", _("%(ruling)s is not a ruling on a deal"), ruling=ruling)
     return {**out, "reason": decision, "dispute": dispute.pk}
 
 
@@ -138,7 +141,9 @@ def ruled_document(
             document, deal, ruling_of(ruling, dispute=dispute, decision=decision, seats=seats, score=score)
         )
     except IndexError:
-        raise ServiceError(_("deal %(deal)s is not in this game") % {"deal": deal}) from None
+        raise ServiceError(
+            "RULING_DEAL_NOT_IN_GAME", _("deal %(deal)s is not in this game"), deal=deal
+        ) from None
 
 
 def check_ruling(preview: corrections.Preview, deal: int) -> None:
@@ -147,8 +152,11 @@ def check_ruling(preview: corrections.Preview, deal: int) -> None:
     for finding in preview.report["findings"]:
         if finding["code"] == "RULING_NOT_APPLICABLE" and finding.get("deal") == deal:
             raise ServiceError(
-                _("%(player)s has no penalty in deal %(deal)s to rule on")
-                % {"player": finding.get("player") or finding.get("seat"), "deal": deal}
+                "RULING_NOT_APPLICABLE",
+                _("%(player)s has no penalty in deal %(deal)s to rule on"),
+                player=finding.get("player") or finding.get("seat"),
+                seat=finding.get("seat"),
+                deal=deal,
             )
 
 
@@ -174,19 +182,21 @@ def dispute_decide(
     refused, not undone). A log the rules cannot read raises MalformedDocument with its path.
     """
     if ruling not in Ruling.values:
-        raise ServiceError(_("unknown decision %(ruling)s") % {"ruling": ruling})
+        raise ServiceError("DECISION_UNKNOWN", _("unknown decision %(ruling)s"), ruling=ruling)
     decision = decision.strip()
     if not decision:
-        raise ServiceError(_("a decision needs its reasons"))
+        raise ServiceError("DECISION_REASONS_MISSING", _("a decision needs its reasons"))
     if ruling == Ruling.CORRECTION and document is None:
-        raise ServiceError(_("a correction needs the corrected log"))
+        raise ServiceError("DECISION_LOG_MISSING", _("a correction needs the corrected log"))
     if ruling != Ruling.CORRECTION and document is not None:
-        raise ServiceError(_("only a correction attaches a corrected log"))
+        raise ServiceError("DECISION_LOG_UNEXPECTED", _("only a correction attaches a corrected log"))
     with transaction.atomic():
         dispute = Dispute.objects.select_for_update(of=("self",)).select_related("game").get(pk=dispute.pk)
         if dispute.status != Dispute.Status.OPEN:
             raise ServiceError(
-                _("this dispute was already decided (%(status)s)") % {"status": dispute.get_status_display()}
+                "DISPUTE_ALREADY_DECIDED",
+                _("this dispute was already decided (%(dispute_status)s)"),
+                dispute_status=dispute.status,
             )
         # The game locked too (always after the dispute: the one order every writer keeps), so the
         # log a ruling is written on is the current one until the ruling is saved.
@@ -215,7 +225,7 @@ def dispute_decide(
             read_revision = game.current_revision.number if game.current_revision else None
             number = deal if deal is not None else dispute.deal
             if number is None:
-                raise ServiceError(_("say which deal the ruling is on"))
+                raise ServiceError("RULING_DEAL_UNSAID", _("say which deal the ruling is on"))
             ruled = ruled_document(
                 game=game,
                 dispute=dispute,

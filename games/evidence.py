@@ -25,6 +25,7 @@ from django.utils.translation import pgettext
 
 from games import corrections, finding_rules
 from games.deal_display import number_text
+from games.finding_text import sentence
 from games.models import AuditEntry, AuditReport, Game, GameRevision, RevisionSource, Upload
 from games.templatetags.cards import entry_kind
 from games.templatetags.findings import finding_title
@@ -65,7 +66,8 @@ def deal_findings(game_type: str, report: dict[str, Any], deal: int | None) -> l
         if deal is not None and f.get("deal") != deal:
             continue
         rule = finding_rules.rule_for(game_type, f["code"])
-        out.append({**f, "title": finding_title(f["code"]), "rule": rule})
+        text = sentence(game_type, f, report.get("players") or [])
+        out.append({**f, "title": finding_title(f["code"]), "rule": rule, "text": text})
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
@@ -26,11 +27,22 @@ class IdFilter(filters.NumberFilter):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
 
 
+class UtcDateTimeFilter(filters.IsoDateTimeFilter):  # type: ignore[misc]
+    """An ISO 8601 moment, compared in UTC. ISO 8601 allows an offset up to ±23:59 and
+    PostgreSQL keeps one only up to ±15:59 (``?played_after=…+18:41`` was a 500 there), so the
+    moment is turned to UTC before it reaches the query: the same instant, an offset both keep."""
+
+    def filter(self, qs: QuerySet[Any], value: datetime | None) -> QuerySet[Any]:
+        if value is not None:
+            value = value.astimezone(UTC)
+        return super().filter(qs, value)
+
+
 class GameFilter(filters.FilterSet):  # type: ignore[misc]  # django-filter ships no types
     club = filters.CharFilter(field_name="club__slug", help_text="Club slug.")
     player = IdFilter(field_name="seats__player", help_text="Player id: games they sat in.")
-    played_after = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="gte")
-    played_before = filters.IsoDateTimeFilter(field_name="played_at", lookup_expr="lt")
+    played_after = UtcDateTimeFilter(field_name="played_at", lookup_expr="gte")
+    played_before = UtcDateTimeFilter(field_name="played_at", lookup_expr="lt")
     has_errors = filters.BooleanFilter(
         method="filter_has_errors", help_text="Games whose audit found errors."
     )

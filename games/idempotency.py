@@ -14,13 +14,17 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.models import IdempotencyKey
+from games.refusals import Refusal, error_object
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 MAX_KEY_LENGTH = 255
+#: The header as a client writes it: the path of its refusals.
+HEADER_NAME = "Idempotency-Key"
 
 
 def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
@@ -32,9 +36,10 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
         if not key or not request.user.is_authenticated:
             return view_method(self, request, *args, **kwargs)
         if len(key) > MAX_KEY_LENGTH:
-            return Response(
-                {"error": {"path": "Idempotency-Key", "message": "longer than 255 characters"}}, 400
+            too_long = Refusal(
+                "IDEMPOTENCY_KEY_TOO_LONG", _("longer than %(limit)s characters"), limit=MAX_KEY_LENGTH
             )
+            return Response({"error": error_object(HEADER_NAME, too_long)}, 400)
         method = request.method or "POST"
         fingerprint = hashlib.sha256(f"{method} {request.path}\n".encode() + request.body).hexdigest()
         stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
@@ -63,15 +68,10 @@ def idempotent(view_method: Callable[..., Response]) -> Callable[..., Response]:
 
 def _replay(stored: IdempotencyKey, fingerprint: str) -> Response:
     if stored.fingerprint != fingerprint:
-        return Response(
-            {
-                "error": {
-                    "path": "Idempotency-Key",
-                    "message": "this key was already used for a different request; use a new key",
-                }
-            },
-            status=422,
+        reused = Refusal(
+            "IDEMPOTENCY_KEY_REUSED", _("this key was already used for a different request; use a new key")
         )
+        return Response({"error": error_object(HEADER_NAME, reused)}, status=422)
     response = Response(stored.response, status=stored.status_code)
     response["Idempotent-Replayed"] = "true"
     return response

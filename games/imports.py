@@ -41,6 +41,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.models import BulkImport, BulkImportFile, Club, Game, Upload
+from games.refusals import Refusal
 from games.tasks import bulk_import_chunk
 from rules import registry
 
@@ -63,12 +64,9 @@ SKIP_REASONS = {
 }
 
 
-class ArchiveRefused(Exception):
-    """A submission refused whole, before anything is recorded; the message says why."""
-
-    def __init__(self, message: Any) -> None:
-        super().__init__(str(message))
-        self.message = message
+class ArchiveRefused(Refusal):
+    """A submission refused whole, before anything is recorded: its code, and the sentence that
+    says why in the reader's language (games.refusals)."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +104,9 @@ def read_files(files: Sequence[UploadedFile]) -> Submission:
     """The logs in the chosen files: .json and .pbn files as they are, .zip archives opened; others noted."""
     if sum(f.size or 0 for f in files) > MAX_ARCHIVE_BYTES:
         raise ArchiveRefused(
-            _("The files are larger than %(mb)d MB together; import them in smaller archives.")
-            % {"mb": MAX_ARCHIVE_BYTES // (1024 * 1024)}
+            "IMPORT_TOO_LARGE",
+            _("The files are larger than %(mb)d MB together; import them in smaller archives."),
+            mb=MAX_ARCHIVE_BYTES // (1024 * 1024),
         )
     submission = Submission()
     for upload in files:
@@ -118,46 +117,67 @@ def read_files(files: Sequence[UploadedFile]) -> Submission:
             read_archive(name, upload, submission)
         elif is_log_name(lower):
             if (upload.size or 0) > max_document_bytes():
-                raise ArchiveRefused(too_large(name))
+                raise file_too_large(name)
             submission.documents.append(Document(name=name, content=upload.read()))
         else:
             submission.skipped.append({"name": name, "reason": "not-json"})
     if len(submission.documents) > MAX_DOCUMENTS:
-        raise ArchiveRefused(too_many())
+        raise too_many_files()
     return submission
 
 
-def too_large(name: str) -> str:
-    return str(
-        _("%(name)s is larger than %(kb)d KB; a game log is a few kilobytes. Nothing was imported.")
-        % {"name": name, "kb": max_document_bytes() // 1024}
+def file_too_large(name: str) -> ArchiveRefused:
+    return ArchiveRefused(
+        "IMPORT_FILE_TOO_LARGE",
+        _("%(name)s is larger than %(kb)d KB; a game log is a few kilobytes. Nothing was imported."),
+        name=name,
+        kb=max_document_bytes() // 1024,
     )
 
 
+def too_many_files() -> ArchiveRefused:
+    return ArchiveRefused(
+        "IMPORT_TOO_MANY",
+        _("More than %(n)d logs at once; split them into several archives. Nothing was imported."),
+        n=MAX_DOCUMENTS,
+    )
+
+
+def too_large(name: str) -> str:
+    """The refusal of a file too large, in the active language (the upload page shows it)."""
+    return str(file_too_large(name))
+
+
 def too_many() -> str:
-    return str(
-        _("More than %(n)d logs at once; split them into several archives. Nothing was imported.")
-        % {"n": MAX_DOCUMENTS}
+    return str(too_many_files())
+
+
+def damaged_archive(name: str) -> ArchiveRefused:
+    return ArchiveRefused(
+        "IMPORT_ARCHIVE_DAMAGED",
+        _("%(name)s is not a readable .zip archive (damaged, or a compression it cannot use)."),
+        name=name,
     )
 
 
 def read_archive(name: str, stream: IO[bytes], submission: Submission) -> None:
     """Add the archive's log members to the submission, refusing the whole archive if it is unsafe."""
-    damaged = _("%(name)s is not a readable .zip archive (damaged, or a compression it cannot use).")
     try:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError):
-        raise ArchiveRefused(damaged % {"name": name}) from None
+        raise damaged_archive(name) from None
     with archive:
         members = []
         for info in archive.infolist():
             if unsafe_name(info.filename):
                 raise ArchiveRefused(
+                    "IMPORT_ARCHIVE_UNSAFE",
                     _(
                         "%(name)s holds a file named %(member)s, which points outside the archive. "
                         "Nothing was imported."
-                    )
-                    % {"name": name, "member": repr(info.filename)}
+                    ),
+                    name=name,
+                    member=repr(info.filename),
                 )
             if info.is_dir():
                 continue
@@ -171,15 +191,17 @@ def read_archive(name: str, stream: IO[bytes], submission: Submission) -> None:
             else:
                 members.append(info)
         if len(submission.documents) + len(members) > MAX_DOCUMENTS:
-            raise ArchiveRefused(too_many())
+            raise too_many_files()
         limit = max_document_bytes()
         for info in members:
             if info.file_size > limit:
-                raise ArchiveRefused(too_large(f"{name}:{info.filename}"))
+                raise file_too_large(f"{name}:{info.filename}")
         if sum(info.file_size for info in members) > MAX_EXPANDED_BYTES:
             raise ArchiveRefused(
-                _("%(name)s unpacks to more than %(mb)d MB. Nothing was imported.")
-                % {"name": name, "mb": MAX_EXPANDED_BYTES // (1024 * 1024)}
+                "IMPORT_ARCHIVE_TOO_BIG",
+                _("%(name)s unpacks to more than %(mb)d MB. Nothing was imported."),
+                name=name,
+                mb=MAX_EXPANDED_BYTES // (1024 * 1024),
             )
         for info in sorted(members, key=lambda i: i.filename):
             try:
@@ -188,9 +210,9 @@ def read_archive(name: str, stream: IO[bytes], submission: Submission) -> None:
                     # that understates the size fails the CRC check at the end.
                     content = member.read(limit + 1)
             except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, zlib.error, RuntimeError):
-                raise ArchiveRefused(damaged % {"name": name}) from None
+                raise damaged_archive(name) from None
             if len(content) > limit:
-                raise ArchiveRefused(too_large(f"{name}:{info.filename}"))
+                raise file_too_large(f"{name}:{info.filename}")
             submission.documents.append(Document(name=f"{name}:{info.filename}", content=content))
 
 

@@ -51,6 +51,51 @@ class Membership(models.Model):
         return f"{self.user} ({self.role}) in {self.club}"
 
 
+class Invitation(models.Model):
+    """An organiser's offer of a role in the club to a username, until its holder answers.
+
+    Membership is by invitation (issue 21, item 10): a user named by an organiser
+    becomes a member only by accepting, so no one is put in a club, let alone made its
+    organiser, without consent. The invitation names the username as typed, not a user:
+    it is made whether or not an account of that name exists, so the answer tells the
+    organiser nothing about who has an account. Only an account that already existed
+    when the invitation was made can accept it (a name registered later cannot take an
+    invitation meant for someone else), and only until ``expires_at``.
+    """
+
+    class Answer(models.TextChoices):
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    role = models.CharField(max_length=16, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    answer = models.CharField(max_length=16, choices=Answer.choices, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "username"],
+                condition=models.Q(answer=""),
+                name="invitation_one_open_per_name",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} ({self.role}) to {self.club}"
+
+
 class Player(models.Model):
     """A club's roster entry for a card player, linked to a user account when they have one.
 
@@ -209,7 +254,7 @@ class GameRevision(AppendOnlyModel):
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     source = models.CharField(max_length=16, choices=RevisionSource.choices, blank=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["game", "number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="revision_number_unique")]
 
@@ -231,7 +276,7 @@ class AuditReport(AppendOnlyModel):
     warnings = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["revision", "created_at", "id"]
 
     @property
@@ -253,9 +298,14 @@ class Finding(AppendOnlyModel):
     seat = models.PositiveSmallIntegerField(null=True)
     player = models.CharField(max_length=150, blank=True)
     card = models.CharField(max_length=4, blank=True)
-    message = models.TextField()
+    message = models.TextField(help_text="The engine's English sentence of the finding.")
+    params = models.JSONField(
+        null=True,
+        help_text="What else the finding names (rules/texts.py), so pages say it in the reader's "
+        "language; null for findings recorded before the engine gave them.",
+    )
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["report", "id"]
 
 
@@ -276,7 +326,7 @@ class DealSeat(AppendOnlyModel):
     score = models.IntegerField()
     annulled = models.BooleanField(default=False)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["report", "deal", "seat"]
         indexes = [models.Index(fields=["player", "report"], name="dealseat_player_report")]
 
@@ -305,7 +355,15 @@ class Upload(AppendOnlyModel):
     sha256 = models.CharField(max_length=64, db_index=True)
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
     error_path = models.CharField(max_length=255, blank=True)
-    error_message = models.TextField(blank=True)
+    error_message = models.TextField(blank=True, help_text="Why it was refused, in English.")
+    error_code = models.CharField(
+        max_length=64, blank=True, help_text="The refusal's code, so pages say it in the reader's language."
+    )
+    error_params = models.JSONField(null=True, blank=True, help_text="The refusal's parameters.")
+    error_template = models.TextField(
+        blank=True,
+        help_text="A service's refusal: its English template (the gettext msgid), said again in the reader's language.",
+    )
     game = models.ForeignKey(Game, null=True, on_delete=models.PROTECT, related_name="uploads")
     revision = models.ForeignKey(GameRevision, null=True, on_delete=models.PROTECT, related_name="+")
     fixes = models.ForeignKey(
@@ -317,14 +375,30 @@ class Upload(AppendOnlyModel):
         help_text="The rejected upload this one resubmits, fixed.",
     )
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["-received_at", "-id"]
 
     @property
     def error(self) -> dict[str, Any] | None:
         if self.outcome != self.Outcome.REJECTED:
             return None
-        return {"path": self.error_path, "message": self.error_message}
+        error: dict[str, Any] = {"path": self.error_path, "message": self.error_message}
+        if self.error_code:
+            error.update(code=self.error_code, params=self.error_params or {})
+        return error
+
+    @property
+    def refusal_text(self) -> str:
+        """Why it was refused, in the active language: a service's refusal from its kept
+        template, the rules engine's from its code (games.finding_text)."""
+        from games.finding_text import error_text, template_text
+
+        error = self.error
+        if error is None:
+            return ""
+        if self.error_template:
+            return template_text(self.error_template, self.error_params or {}, fallback=self.error_message)
+        return error_text(error)
 
     def __str__(self) -> str:
         return f"upload #{self.pk} ({self.outcome})"
@@ -466,7 +540,7 @@ class DisputeEvent(AppendOnlyModel):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["dispute", "created_at", "id"]
 
 
@@ -480,7 +554,7 @@ class GameConfirmation(AppendOnlyModel):
     revision = models.ForeignKey(GameRevision, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["game", "at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["game", "player"], name="confirmation_once_per_player")
@@ -522,7 +596,7 @@ class BulkImportFile(AppendOnlyModel):
     position = models.PositiveIntegerField(help_text="The file's place in the import, from 0.")
     upload = models.ForeignKey(Upload, on_delete=models.PROTECT, related_name="bulk_files")
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["bulk_import", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -547,6 +621,12 @@ class AuditEntry(AppendOnlyModel):
         DISPUTE_DECIDED = "dispute_decided", _("Dispute decided")
         RESULT_CONFIRMED = "result_confirmed", _("Result confirmed by a player")
         TIEBREAKS_CHANGED = "tiebreaks_changed", _("Tie-break order changed")
+        MEMBER_INVITED = "member_invited", _("Member invited")
+        INVITATION_ACCEPTED = "invitation_accepted", _("Invitation accepted")
+        INVITATION_DECLINED = "invitation_declined", _("Invitation declined")
+        INVITATION_WITHDRAWN = "invitation_withdrawn", _("Invitation withdrawn")
+        MEMBER_ROLE_CHANGED = "member_role_changed", _("Member's role changed")
+        MEMBER_REMOVED = "member_removed", _("Member removed")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="audit_entries")
     at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -568,7 +648,7 @@ class AuditEntry(AppendOnlyModel):
     reason = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["-at", "-id"]
         indexes = [models.Index(fields=["club", "-at"])]
 
@@ -580,17 +660,29 @@ class GameAnalysis(models.Model):
     """What the analytics (issue 13: luck separated from skill) concluded about one report of a game.
 
     Derived data, computed once per report by a Celery task when the game lands
-    (games.analytics.analyse_report) so pages read stored numbers: the
+    (games.analytics.analyse_game) so pages read stored numbers: the
     estimates take far longer than a page may. ``version`` is the rules
     module's ANALYSIS_VERSION; a newer one is recomputed by ``manage.py
     analyse``. ``status`` says whether there was anything to analyse and, when
     not, ``reason`` says why in the words of the game's analytics module (a
-    score-sheet-only log carries no hands to estimate).
+    score-sheet-only log carries no hands to estimate). A long game's analysis
+    may stop at a budget (settings ANALYSIS_MAX_DEALS, ANALYSIS_TIME_BUDGET_S;
+    issue 21): it then covers the first ``deals_examined`` of ``deals_total``
+    deals and ``stopped_by`` says which budget ended it.
     """
 
     class Status(models.TextChoices):
         DONE = "done", _("Analysed")
         NOTHING = "nothing", _("Nothing to analyse")
+
+    class StoppedBy(models.TextChoices):
+        """What stopped an analysis short of the report's last deal (issue 21: analysis bounded)."""
+
+        WHOLE = "", _("Every deal analysed")
+        DEALS = "deals", _("The deal cap")
+        TIME = "time", _("The time budget")
+        # An eager upload's request (no broker): ``manage.py analyse`` finishes it on the worker's budget.
+        INLINE = "inline", _("The upload's time budget")
 
     report = models.OneToOneField(AuditReport, on_delete=models.CASCADE, related_name="analysis")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
@@ -600,6 +692,18 @@ class GameAnalysis(models.Model):
     reason = models.TextField(blank=True)
     deals = models.PositiveIntegerField(default=0, help_text="Deals with at least one analysed row.")
     seconds = models.FloatField(default=0.0, help_text="Time the analysis took, for the operators.")
+    deals_total = models.PositiveIntegerField(default=0, help_text="Deals in the report.")
+    deals_examined = models.PositiveIntegerField(
+        default=0,
+        help_text="The report's first deals the analysis went through: all of them unless a budget stopped it.",
+    )
+    stopped_by = models.CharField(
+        max_length=16,
+        choices=StoppedBy.choices,
+        blank=True,
+        default=StoppedBy.WHOLE,
+        help_text="Blank when every deal was analysed; else the budget that stopped the analysis.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -607,6 +711,11 @@ class GameAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of report {self.report_id} ({self.status})"
+
+    @property
+    def partial(self) -> bool:
+        """Whether the analysis covers only the first ``deals_examined`` of ``deals_total`` deals."""
+        return self.stopped_by != self.StoppedBy.WHOLE
 
 
 class DealEstimate(models.Model):

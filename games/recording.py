@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Model, OuterRef, Subquery
+from django.db.models import JSONField, Model, OuterRef, Subquery
 from django.db.models.functions import Now
 
+from games import columns
 from games.models import AuditReport, Club, DealSeat, Finding, Game, GameRevision, GameSeat, Player
+from games.refusals import DocumentRefusal
 from rules import registry
 
 M = TypeVar("M", bound=Model)
@@ -67,7 +69,59 @@ def status_of(replayed: Replayed) -> str:
 
 
 def replay(reading: registry.Reading) -> Replayed:
-    return Replayed(reading=reading, report=reading.rules.replay(reading.log).as_dict())
+    """The log replayed (registry.replay: a failure of the engine is a refusal, not a 500), and
+    refused when what it would store does not fit its columns (:func:`unfit`)."""
+    replayed = Replayed(reading=reading, report=registry.replay(reading))
+    problem = unfit(replayed)
+    if problem is not None:
+        raise problem
+    return replayed
+
+
+def unfit(replayed: Replayed) -> DocumentRefusal | None:
+    """Why the rows of a replayed log cannot be stored, at the path of what is wrong
+    (games/columns.py): a player's name (as shown, and as compared: ``ß`` folds to ``ss``)
+    longer than its column, a number of a seat, a deal or a finding outside its column's range.
+    None when every row fits."""
+    for seat, name in enumerate(replayed.players):
+        path = f"players[{seat}]"
+        found = columns.refusal(Player, "display_name", Player.clean_name(name), path) or columns.refusal(
+            Player, "name_key", Player.key_for(name), path
+        )
+        if found is not None:
+            return found
+    for row in replayed.reading.rules.deal_rows(replayed.report):
+        found = columns.first_refusal(
+            DealSeat,
+            {
+                "deal": row.deal,
+                "seat": row.seat,
+                "cards": row.cards,
+                "trump": row.trump,
+                "bid": row.bid,
+                "taken": row.taken,
+                "score": row.score,
+            },
+            _deal_path(row.deal),
+        )
+        if found is not None:
+            return found
+    for seat, result in enumerate(seat_results(replayed)):
+        found = columns.first_refusal(GameSeat, {"seat": seat, **seat_columns(result)}, "")
+        if found is not None:
+            return found
+    for f in replayed.report["findings"]:
+        (row,) = _finding_rows(0, 0, [f])  # the row as stored; its report and game ids aside
+        values = dict(zip(FINDING_COLUMNS[2:10], row[2:10], strict=True))
+        found = columns.first_refusal(Finding, values, _deal_path(f.get("deal")))
+        if found is not None:
+            return found
+    return None
+
+
+def _deal_path(deal: Any) -> str:
+    """The path of a report's deal (numbered from 1) in its log."""
+    return f"deals[{deal - 1}]" if type(deal) is int and deal >= 1 else ""
 
 
 def roster(club: Club, names: Iterable[str]) -> dict[str, Player]:
@@ -152,7 +206,19 @@ def store_reports(
     return reports
 
 
-FINDING_COLUMNS = ("report", "game", "code", "severity", "deal", "trick", "seat", "player", "card", "message")
+FINDING_COLUMNS = (
+    "report",
+    "game",
+    "code",
+    "severity",
+    "deal",
+    "trick",
+    "seat",
+    "player",
+    "card",
+    "message",
+    "params",
+)
 DEAL_SEAT_COLUMNS = (
     "report",
     "game",
@@ -183,6 +249,7 @@ def _finding_rows(report_id: int, game_id: int, findings: list[dict[str, Any]]) 
             f.get("player") or "",
             f.get("card") or "",
             f["message"],
+            f.get("params"),
         )
 
 
@@ -217,8 +284,16 @@ def insert_rows(model: type[Model], fields: Sequence[str], rows: list[tuple[Any,
     columns = [str(getattr(field, "column", "")) for field in concrete]
     if connection.vendor == "postgresql":
         sql = f'COPY "{meta.db_table}" ({", ".join(columns)}) FROM STDIN'
-        with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        # COPY takes JSON as its text; only tables with a JSON column pay for the conversion.
+        json_at = [i for i, field in enumerate(concrete) if isinstance(field, JSONField)]
+        # wrap_database_errors: psycopg's own errors from the raw cursor become Django's, so a
+        # lost connection is django.db.OperationalError here as on every other query.
+        with connection.wrap_database_errors, connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
             for row in rows:
+                if json_at:
+                    row = tuple(
+                        json.dumps(v) if i in json_at and v is not None else v for i, v in enumerate(row)
+                    )
                 copy.write_row(row)
         return
     attnames = [str(getattr(field, "attname", "")) for field in concrete]
@@ -254,7 +329,7 @@ def update_all(model: type[M], objs: Sequence[M], fields: Sequence[str]) -> None
     )
     key = sql.Identifier(pk.column)
     # A savepoint: if anything fails, the temporary table goes with the rollback.
-    with transaction.atomic(), connection.cursor() as wrapper:
+    with transaction.atomic(), connection.wrap_database_errors, connection.cursor() as wrapper:
         cursor = wrapper.cursor  # psycopg's own, for COPY and composed statements
         cursor.execute(
             sql.SQL("CREATE TEMPORARY TABLE {} AS SELECT {} FROM {} WITH NO DATA").format(temp, listed, table)
@@ -298,6 +373,7 @@ def create_all(model: type[M], objs: list[M]) -> list[M]:
     fields = meta.concrete_fields
     columns = ", ".join(f'"{f.column}"' for f in fields)
     with (
+        connection.wrap_database_errors,
         connection.cursor() as cursor,
         cursor.cursor.copy(f'COPY "{meta.db_table}" ({columns}) FROM STDIN') as copy,
     ):

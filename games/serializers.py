@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import User
+from games.finding_text import report_in_language, with_text
 from games.models import (
     AuditEntry,
     AuditReport,
@@ -15,10 +17,12 @@ from games.models import (
     DisputeEvent,
     Game,
     GameRevision,
+    Invitation,
     Membership,
     Player,
     Upload,
 )
+from games.parsers import StrictJSONField
 
 
 class ClubSerializer(serializers.ModelSerializer[Club]):
@@ -45,11 +49,56 @@ class RoleSerializer(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=Membership.Role.choices)
 
 
+class InviteSerializer(serializers.Serializer[Any]):
+    """Who to invite, and as what: a username as typed (whether it is an account is not said)."""
+
+    username = serializers.CharField(max_length=150, help_text="The username of the person invited.")
+    role = serializers.ChoiceField(choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+
+
+class InvitationSerializer(serializers.ModelSerializer[Invitation]):
+    club: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    invited_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "id",
+            "club",
+            "club_name",
+            "username",
+            "role",
+            "invited_by",
+            "created_at",
+            "expires_at",
+            "answer",
+        ]
+        read_only_fields = fields
+
+
+class ClubMemberField(serializers.SlugRelatedField[Any]):
+    """A username among the club's members (``context["club"]``): linking a roster entry to
+    an account names a member, so the answer never tells whether some other account exists."""
+
+    default_error_messages = {
+        "does_not_exist": _("no member of this club has the username {value}"),
+        "invalid": _("a username is text"),
+    }
+
+    def get_queryset(self) -> Any:
+        club = self.context.get("club")
+        if club is None:
+            return User.objects.none()
+        return User.objects.filter(memberships__club=club)
+
+
 class PlayerSerializer(serializers.ModelSerializer[Player]):
-    username: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+    username: serializers.SlugRelatedField[Any] = ClubMemberField(
         source="user",
         slug_field="username",
-        queryset=User.objects.all(),
         required=False,
         allow_null=True,
         help_text="The user account this player is, when they have one.",
@@ -112,7 +161,10 @@ class GameDetailSerializer(GameSerializer):
         read_only_fields = fields
 
     def get_findings(self, game: Game) -> list[dict[str, Any]]:
-        return game.current_report.report["findings"] if game.current_report else []
+        if not game.current_report:
+            return []
+        report = game.current_report.report
+        return with_text(game.game_type, report["findings"], report.get("players") or [])
 
 
 class RevisionSerializer(serializers.ModelSerializer[GameRevision]):
@@ -136,11 +188,11 @@ class RevisionSerializer(serializers.ModelSerializer[GameRevision]):
 
     def get_report(self, revision: GameRevision) -> dict[str, Any] | None:
         reports: list[AuditReport] = list(revision.reports.all())
-        return reports[-1].report if reports else None
+        return report_in_language(reports[-1].report) if reports else None
 
 
 class CorrectionSerializer(serializers.Serializer[Any]):
-    document = serializers.JSONField(help_text="The corrected game log.")
+    document = StrictJSONField(help_text="The corrected game log.")
     reason = serializers.CharField(help_text="Why the log is corrected (kept with the revision).")
 
 
@@ -249,7 +301,7 @@ class DecisionSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=DECISIONS, required=False)
     ruling = serializers.ChoiceField(choices=Dispute.Ruling.choices, required=False)
     decision = serializers.CharField()
-    document = serializers.JSONField(required=False, help_text="A corrected log, attached as a new revision.")
+    document = StrictJSONField(required=False, help_text="A corrected log, attached as a new revision.")
     deal = serializers.IntegerField(
         min_value=1,
         max_value=1000,
@@ -257,12 +309,12 @@ class DecisionSerializer(serializers.Serializer[Any]):
         help_text="The deal a ruling is on (default: the dispute's).",
     )
     seats = serializers.ListField(
-        child=serializers.JSONField(),
+        child=StrictJSONField(),
         required=False,
         max_length=10,
         help_text="The seats whose penalty a waive or confirm ruling names, as the game's log writes seats.",
     )
-    score = serializers.JSONField(
+    score = StrictJSONField(
         required=False,
         help_text="The adjusted score of an adjust ruling, as the game's log writes one (docs/arbiter.md).",
     )

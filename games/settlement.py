@@ -21,19 +21,20 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import audit_log
 from games.models import AuditEntry, Dispute, Game, GameConfirmation, GameSeat
+from games.refusals import Refusal
 from games.signals import game_settled
 
 
-class NotYourGame(Exception):
+class NotYourGame(Refusal):
     """A confirmation by someone who did not sit at the game's table."""
 
 
-class ConfirmationClosed(Exception):
+class ConfirmationClosed(Refusal):
     """A confirmation asked of a game whose table is not asked to confirm, or whose window passed."""
 
 
@@ -124,14 +125,18 @@ def game_confirm(*, game: Game, user: User) -> list[GameConfirmation]:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.confirm_until is None:
-            raise ConfirmationClosed(_("this game's table is not asked to confirm its sheet"))
+            raise ConfirmationClosed(
+                "CONFIRMATION_NOT_ASKED", _("this game's table is not asked to confirm its sheet")
+            )
         if timezone.now() >= game.confirm_until:
-            raise ConfirmationClosed(_("the time to confirm this sheet has passed"))
+            raise ConfirmationClosed("CONFIRMATION_CLOSED", _("the time to confirm this sheet has passed"))
         players = list(
             GameSeat.objects.filter(game=game, player__user=user).values_list("player_id", flat=True)
         )
         if not players:
-            raise NotYourGame(_("only the players of this table confirm its sheet"))
+            raise NotYourGame(
+                "CONFIRMATION_NOT_A_PLAYER", _("only the players of this table confirm its sheet")
+            )
         done = set(GameConfirmation.objects.filter(game=game).values_list("player_id", flat=True))
         assert game.current_revision_id is not None
         made = [

@@ -11,15 +11,22 @@ are idempotent by sha256, so a redelivered chunk records nothing twice.
 from __future__ import annotations
 
 import base64
+import logging
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from celery import chord, group, shared_task
+from celery import Task, chord, group, shared_task
 from celery.result import AsyncResult, GroupResult
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import analytics, services
 from games.models import Club, Game, Upload
+from games.refusals import DocumentRefusal
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="games.import_chunk")
@@ -32,26 +39,51 @@ def import_chunk(club_id: int, user_id: int, items: list[tuple[str, str]]) -> li
 
 
 def _import_items(club: Club, user: User, items: list[tuple[str, str]]) -> list[dict[str, Any]]:
-    results = []
-    for label, encoded in items:
-        result = services.game_upload(
-            club=club,
-            content=base64.b64decode(encoded),
-            user=user,
-            filename=label,
-            source=Upload.Source.IMPORT,
+    """Each item recorded alone (its own savepoint), so one log cannot fail the others of its
+    chunk (issue 21): a log the recording raises on is kept as a rejected upload instead."""
+    return [_import_item(club, user, label, encoded) for label, encoded in items]
+
+
+def _import_item(club: Club, user: User, label: str, encoded: str) -> dict[str, Any]:
+    content = base64.b64decode(encoded)
+    try:
+        with transaction.atomic():
+            result = services.game_upload(
+                club=club, content=content, user=user, filename=label, source=Upload.Source.IMPORT
+            )
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the chunk stops here, and is run again (import_logs resumes)
+    except Exception as exc:
+        # game_upload keeps every log it can read or not; this is anything else (a receiver,
+        # a row the database refuses): the bytes are kept all the same, and the import counts
+        # the log.
+        logger.exception("import of %s failed; its bytes are kept as a rejected upload", label)
+        refusal = DocumentRefusal(
+            "",
+            "IMPORT_LOG_FAILED",
+            _(
+                "this log could not be imported, a fault of Trickbook's rather than of the log; it is kept as it came"
+            ),
         )
-        results.append(
-            {
-                "label": label,
-                "outcome": result.upload.outcome,
-                "upload": result.upload.pk,
-                "game": result.game.pk if result.game else None,
-                "status": result.game.status if result.game else None,
-                "error": result.error,
-            }
-        )
-    return results
+        refusal.__cause__ = exc
+        with transaction.atomic():
+            upload = services.upload_rejected(
+                club=club,
+                content=content,
+                user=user,
+                error=refusal,
+                filename=label,
+                source=Upload.Source.IMPORT,
+            )
+        result = services.UploadResult(upload=upload, refusal=refusal)
+    return {
+        "label": label,
+        "outcome": result.upload.outcome,
+        "upload": result.upload.pk,
+        "game": result.game.pk if result.game else None,
+        "status": result.game.status if result.game else None,
+        "error": result.error,
+    }
 
 
 T = TypeVar("T")
@@ -143,31 +175,86 @@ def bulk_import_chunk(import_id: int, start: int, items: list[tuple[str, str]]) 
     file's upload linked to the import (games.imports) in the same transaction.
 
     A chunk redelivered after it committed finds its links and records
-    nothing; one that died before committing left nothing and runs afresh.
+    nothing; one that died before committing left nothing and runs afresh. Every log of the
+    chunk ends linked, whatever becomes of the others: each is recorded alone
+    (:func:`_import_item`), and should the chunk's transaction fail all the same, each log
+    is recorded and linked in a transaction of its own, so the import always ends.
     """
-    from django.db import transaction
-
     from games.models import BulkImport, BulkImportFile
 
-    bulk = BulkImport.objects.get(pk=import_id)
-    with transaction.atomic():
-        if BulkImportFile.objects.filter(bulk_import=bulk, position=start).exists():
-            return []
-        results: list[dict[str, Any]] = import_chunk(bulk.club_id, bulk.started_by_id, items)
+    bulk = BulkImport.objects.select_related("club", "started_by").get(pk=import_id)
+    positions = range(start, start + len(items))
+    linked = set(
+        BulkImportFile.objects.filter(bulk_import=bulk, position__in=list(positions)).values_list(
+            "position", flat=True
+        )
+    )
+    todo = [
+        (position, item) for position, item in zip(positions, items, strict=True) if position not in linked
+    ]
+    if not todo:
+        return []
+
+    def record(pending: list[tuple[int, tuple[str, str]]]) -> list[dict[str, Any]]:
+        with analytics.batch():  # the chunk's games analysed in chunked tasks, not one task each
+            results = _import_items(bulk.club, bulk.started_by, [item for _, item in pending])
         BulkImportFile.objects.bulk_create(
             [
-                BulkImportFile(bulk_import=bulk, position=start + offset, upload_id=result["upload"])
-                for offset, result in enumerate(results)
+                BulkImportFile(bulk_import=bulk, position=position, upload_id=result["upload"])
+                for (position, _), result in zip(pending, results, strict=True)
             ]
         )
+        return results
+
+    try:
+        with transaction.atomic():
+            return record(todo)
+    except (OperationalError, InterfaceError):
+        raise  # the database is away: the chunk is redelivered and finds what it linked
+    except Exception:
+        logger.exception("chunk %s of import %s failed whole; recording its logs one by one", start, bulk.pk)
+    results = []
+    for position, item in todo:
+        with transaction.atomic():
+            if not BulkImportFile.objects.filter(bulk_import=bulk, position=position).exists():
+                results.extend(record([(position, item)]))
     return results
 
 
-@shared_task(name="games.analyse_chunk")
-def analyse_chunk(game_ids: list[int], force: bool = False) -> dict[str, int]:
-    """The luck-and-skill analysis of each game's current report (games.analytics); idempotent, so a
-    redelivered chunk recomputes nothing already stored (``force``: recompute even so)."""
-    return analytics.analyse_games(game_ids, force=force)
+@shared_task(
+    name="games.analyse_chunk",
+    bind=True,
+    soft_time_limit=settings.ANALYSIS_TASK_SOFT_TIME_LIMIT,
+    time_limit=settings.ANALYSIS_TASK_TIME_LIMIT,
+)
+def analyse_chunk(
+    self: Task[Any, Any], game_ids: list[int], force: bool = False, budget_s: float | None = None
+) -> dict[str, int]:
+    """The luck-and-skill analysis of each game's current report (games.analytics), each game
+    within its budget; idempotent, so a redelivered chunk recomputes nothing already stored
+    (``force``: recompute even so).
+
+    ``budget_s``: run eagerly inside an upload's request, the seconds left of its inline budget
+    (games.analytics.queue); the games it leaves wait for the sweep. On a worker the chunk stays
+    under its soft time limit: it begins a game only while the game's whole budget and the margin
+    fit before the limit, and sends the games it did not begin as a new task. Should the soft
+    limit strike all the same (SoftTimeLimitExceeded, inside a deal), the game is stored as
+    analysed so far and the task ends normally, counting what it did.
+    """
+    started = analytics.clock()
+    until = None if budget_s is None else started + budget_s
+    begin_until = None
+    if not self.request.is_eager:
+        begin_until = (
+            started
+            + settings.ANALYSIS_TASK_SOFT_TIME_LIMIT
+            - settings.ANALYSIS_TIME_BUDGET_S
+            - settings.ANALYSIS_MARGIN_S
+        )
+    done = analytics.analyse_chunk(game_ids, force=force, until=until, begin_until=begin_until)
+    if done.deferred and until is None:
+        analytics.queue(done.deferred, force=force)
+    return done.counts
 
 
 @shared_task(name="games.analyse_missing")

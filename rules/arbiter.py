@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from rules.errors import MalformedDocument
-from rules.strict import check_fields, describe, read_object
+from rules.strict import check_fields, read_object
+from rules.texts import found
 
 FIELD = "arbiter"
 KEYS = ("annul", "score", "waive", "confirm", "reason", "dispute")
@@ -83,38 +84,34 @@ def read_ruling(
     read_score: Callable[[Any, str], Score],
 ) -> Ruling[Seat, Score]:
     """Read a deal's ``arbiter`` object strictly; ``path`` is the field's own (``deals[6].arbiter``)."""
-    d = read_object(value, path, "a ruling")
-    check_fields(d, path, KEYS, "a ruling")
+    d = read_object(value, path)
+    check_fields(d, path, KEYS)
     if not any(key in d for key in ("annul", "score", "waive", "confirm")):
-        raise MalformedDocument(path, "rules nothing: give annul, score, waive or confirm")
+        raise MalformedDocument(path, "ARBITER_EMPTY")
     annul = False
     if "annul" in d:
         if d["annul"] is not True:
-            raise MalformedDocument(
-                f"{path}.annul", f"must be true (leave it out otherwise), not {describe(d['annul'])}"
-            )
+            raise MalformedDocument(f"{path}.annul", "ARBITER_ANNUL", found=found(d["annul"]))
         annul = True
     score = None
     if "score" in d:
         if annul:
-            raise MalformedDocument(f"{path}.score", "an annulled deal has no score: give annul or score")
+            raise MalformedDocument(f"{path}.score", "ARBITER_ANNUL_AND_SCORE")
         score = read_score(d["score"], f"{path}.score")
     waive = _seats(d, "waive", path, read_seat)
     confirm = _seats(d, "confirm", path, read_seat)
     if score is not None and (waive or confirm):
         key = "waive" if waive else "confirm"
-        raise MalformedDocument(
-            f"{path}.{key}", "an adjusted score is the deal's whole score, penalties included"
-        )
+        raise MalformedDocument(f"{path}.{key}", "ARBITER_SCORE_AND_PENALTY")
     for i, seat in enumerate(confirm):
         if seat in waive:
-            raise MalformedDocument(f"{path}.confirm[{i}]", "a penalty is waived or confirmed, not both")
+            raise MalformedDocument(f"{path}.confirm[{i}]", "ARBITER_WAIVED_AND_CONFIRMED")
     reason = d.get("reason")
     if reason is not None and type(reason) is not str:
-        raise MalformedDocument(f"{path}.reason", f"must be text, not {describe(reason)}")
+        raise MalformedDocument(f"{path}.reason", "ARBITER_REASON", found=found(reason))
     dispute = d.get("dispute")
     if dispute is not None and (type(dispute) is not int or dispute < 1):
-        raise MalformedDocument(f"{path}.dispute", f"must be a dispute number, not {describe(dispute)}")
+        raise MalformedDocument(f"{path}.dispute", "ARBITER_DISPUTE", found=found(dispute))
     return Ruling(annul=annul, score=score, waive=waive, confirm=confirm, reason=reason, dispute=dispute)
 
 
@@ -124,12 +121,12 @@ def _seats(d: dict[str, Any], key: str, path: str, read_seat: Callable[[Any, str
     value = d[key]
     where = f"{path}.{key}"
     if type(value) is not list or not value:
-        raise MalformedDocument(where, f"must be a list of seats, not {describe(value)}")
+        raise MalformedDocument(where, "ARBITER_SEATS", found=found(value))
     seats: list[Seat] = []
     for i, item in enumerate(value):
         seat = read_seat(item, f"{where}[{i}]")
         if seat in seats:
-            raise MalformedDocument(f"{where}[{i}]", "this seat is listed twice")
+            raise MalformedDocument(f"{where}[{i}]", "ARBITER_SEAT_TWICE")
         seats.append(seat)
     return tuple(seats)
 

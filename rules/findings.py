@@ -4,14 +4,19 @@ A replay never stops at the first problem: it records every finding, so an
 arbiter sees the whole picture. Field names are the interchange contract of
 shared/spec (``code``, ``severity``, ``deal``, ``trick``, ``seat``,
 ``player``, ``card``, ``message``); ``deal`` and ``trick`` count from 1 and
-``seat`` from 0.
+``seat`` from 0. ``params`` adds what else the finding names (other seats,
+cards, counts: see :mod:`rules.texts`), so that ``message``, the English
+sentence, is one rendering of the finding and a page can say it in its
+reader's language from ``code`` and ``params``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
+
+from rules.texts import Renderer, template_key
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -27,6 +32,7 @@ class Finding:
     seat: int | None = None
     player: str | None = None
     card: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -38,6 +44,7 @@ class Finding:
             "player": self.player,
             "card": self.card,
             "message": self.message,
+            "params": dict(self.params),
         }
 
 
@@ -46,16 +53,13 @@ def worst_status(findings: list[Finding]) -> int:
     return 1 if any(f.severity == "error" for f in findings) else 0
 
 
-def plural(count: int, word: str) -> str:
-    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``: messages read right."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 class FindingsCollector(list[Finding]):
     """The findings of one replay: each game subclasses it with its table of codes and
-    severities (``SEVERITY``), and the players' names by seat fill in ``player``."""
+    severities (``SEVERITY``) and its sentences (``TEXTS``, :mod:`rules.texts`), and the
+    players' names by seat fill in ``player``."""
 
     SEVERITY: ClassVar[Mapping[str, Severity]] = {}
+    TEXTS: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, players: tuple[str, ...]) -> None:
         super().__init__()
@@ -64,14 +68,21 @@ class FindingsCollector(list[Finding]):
     def add(
         self,
         code: str,
-        message: str,
+        message: str | None = None,
         *,
         deal: int | None = None,
         trick: int | None = None,
         seat: int | None = None,
         card: str | None = None,
+        **params: Any,
     ) -> None:
-        """Record a finding; its severity comes from the game's table (a KeyError for an unknown code)."""
+        """Record a finding; its severity comes from the game's table and its English sentence
+        from the game's template for it (a KeyError for an unknown code or form)."""
+        seat = None if seat is None else int(seat)
+        params = {key: value for key, value in params.items() if value is not None}
+        if message is None:
+            fields = {"deal": deal, "trick": trick, "seat": seat, "card": card}
+            message = Renderer(self.players).render(self.TEXTS[template_key(code, params)], fields, params)
         self.append(
             Finding(
                 code=code,
@@ -79,9 +90,10 @@ class FindingsCollector(list[Finding]):
                 message=message,
                 deal=deal,
                 trick=trick,
-                seat=None if seat is None else int(seat),
+                seat=seat,
                 player=None if seat is None or seat >= len(self.players) else self.players[seat],
                 card=card,
+                params=params,
             )
         )
 

@@ -13,10 +13,17 @@ Reading and replaying
 - ``parse(document) -> log`` (raising MalformedDocument); ``log.players`` in
   the document's seat order;
 - ``replay(log) -> report`` (with ``as_dict()`` and ``status``); the report
-  dict has ``ruleset`` (resolved), ``totals``, ``deals`` and ``findings``;
+  dict has ``ruleset`` (resolved), ``totals``, ``deals`` and ``findings``. The
+  apps replay through :func:`replay` here, and read through :func:`read` and
+  :func:`read_named`, so that a failure of a game's rules that is no refusal of the
+  document is a refusal all the same (``LOG_READER_FAILED``, ``LOG_REPLAY_FAILED``,
+  the failure chained as its cause) and a log is never lost with a server error;
 - ``to_document(log) -> dict``: the canonical JSON document of a log; its
   ``ruleset`` field is what :func:`resolve_ruleset` reads back;
 - ``ENGINE_VERSION``;
+- ``rules.<game>.texts.TEXTS``: the English template of each finding, by
+  code or ``code/form`` (rules/texts.py; :func:`texts`), which the apps
+  translate so a finding is said in the reader's language;
 - ``read_file(raw, ruleset=...) -> document`` for the games named in
   :data:`FILE_TYPES` (a format that carries no ruleset of ours, like PBN).
 
@@ -80,13 +87,14 @@ Pages (games/pages: the templates ``games/sheets/<game key>.html`` and
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.jsondoc import load_json
+from rules.jsondoc import check, load_json
+from rules.texts import found
 
 #: Registry keys are the ``game`` field of the interchange documents.
 GAMES: dict[str, str] = {
@@ -146,13 +154,28 @@ def get(game: str) -> ModuleType:
     return importlib.import_module(dotted)
 
 
+def texts(game: str) -> Mapping[str, str]:
+    """The English templates of the game's findings, by code or ``code/form`` (rules/texts.py):
+    ``rules.<game>.texts.TEXTS``, which the apps translate."""
+    return importlib.import_module(f"{get(game).__name__}.texts").TEXTS  # type: ignore[no-any-return]
+
+
+def load_all() -> None:
+    """Import every game's rules, so that every refusal code is registered (rules.texts.ERRORS)."""
+    for game in GAMES:
+        get(game)
+
+
 def analytics(game: str) -> ModuleType:
     """The game's analytics module (``rules.<game>.analytics``, issue 13: luck separated from skill).
 
     Every game has one, with the same names: ``ANALYSIS_VERSION``,
     ``COLUMNS`` ((row key, label) in the order pages and CSV show them),
     ``analyse_game(report_dict, log) -> rows`` (one row per deal per seat,
-    with ``deal`` and ``seat``) and ``player_summary(rows) -> dict``.
+    with ``deal`` and ``seat``), ``analyse_deals(report_dict, log)`` (the same
+    rows one deal at a time, a list per deal of the report in order, computed
+    only as they are asked for: the apps stop it at a time or deal budget,
+    issue 21) and ``player_summary(rows) -> dict``.
     Imported only when asked for: the estimates are not on the replay's path.
     """
     return importlib.import_module(f"{get(game).__name__}.analytics")
@@ -168,40 +191,102 @@ class Reading:
     file_format: str | None = None  # ".pbn" when read from a FILE_TYPES format, None for a JSON log
 
 
-def decode(raw: bytes | str) -> dict[str, Any]:
-    """The JSON object of a document; MalformedDocument when it is not one."""
-    document = load_json(raw)
+def decode(raw: bytes | str, *, received: bool = False) -> dict[str, Any]:
+    """The JSON object of a document; MalformedDocument when it is not one (``received``: text
+    a client sends now, held to rules/jsondoc.py's stricter reading)."""
+    document = load_json(raw, received=received)
     if not isinstance(document, dict):
-        raise MalformedDocument("", f"a game log is a JSON object, not {type(document).__name__}")
+        raise MalformedDocument("", "LOG_NOT_OBJECT", found=found(document))
     return document
 
 
-def read(raw: bytes | str | dict[str, Any]) -> Reading:
-    """Decode a document, find its game and parse it with that game's rules."""
-    document = raw if isinstance(raw, dict) else decode(raw)
+def read(
+    raw: bytes | str | dict[str, Any], *, received: bool = False, max_bytes: int | None = None
+) -> Reading:
+    """Decode a document, find its game and parse it with that game's rules.
+
+    A document given as a dict (built by a form) is checked as JSON text would be. A
+    failure of the game's reader that is no refusal of the document (a fault of the rules)
+    is refused as ``LOG_READER_FAILED``, the failure chained as its cause for the log.
+    """
+    if isinstance(raw, dict):
+        check(raw, received=received)
+        document = raw
+    else:
+        _bounded(raw, max_bytes)
+        document = decode(raw, received=received)
     game = document.get("game")
     if not isinstance(game, str):
-        raise MalformedDocument("game", f"is required and names the game: one of {', '.join(game_keys())}")
+        raise MalformedDocument("game", "LOG_GAME_REQUIRED", games=", ".join(game_keys()))
     try:
         rules = get(game)
     except UnknownGame:
-        raise MalformedDocument("game", f"unknown game {game!r}; known: {', '.join(game_keys())}") from None
-    return Reading(game=game, rules=rules, log=rules.parse(document))
+        raise MalformedDocument("game", "LOG_UNKNOWN_GAME", game=game, games=", ".join(game_keys())) from None
+    return Reading(game=game, rules=rules, log=_reader(rules.parse, document))
 
 
-def read_named(raw: bytes, name: str, *, ruleset: str | dict[str, Any] | None = None) -> Reading:
+def read_named(
+    raw: bytes,
+    name: str,
+    *,
+    ruleset: str | dict[str, Any] | None = None,
+    received: bool = False,
+    max_bytes: int | None = None,
+) -> Reading:
     """Read a file by its name: a format of FILE_TYPES (``.pbn``) through its game's reader, else JSON.
 
     ``ruleset`` is the preset for formats that carry none (PBN); a JSON log names its own.
-    The reading's ``file_format`` is the extension when the file was not a JSON log.
+    The reading's ``file_format`` is the extension when the file was not a JSON log; the
+    document its reader built is checked as JSON text is (rules/jsondoc.py), so a control
+    character in a PBN tag is refused as it is in a JSON log.
     """
     game = file_type(name)
     if game is None:
-        return read(raw)
+        return read(raw, received=received, max_bytes=max_bytes)
+    _bounded(raw, max_bytes)
     rules = get(game)
-    document = rules.read_file(raw, ruleset=ruleset)
+    document = _reader(rules.read_file, raw, ruleset=ruleset)
+    check(document, received=received)
     suffix = name[name.rfind(".") :].lower()
-    return Reading(game=game, rules=rules, log=rules.parse(document), file_format=suffix)
+    return Reading(game=game, rules=rules, log=_reader(rules.parse, document), file_format=suffix)
+
+
+def _bounded(raw: bytes | str, max_bytes: int | None) -> None:
+    """A file of more than ``max_bytes`` is refused unread (``LOG_TOO_LARGE``)."""
+    if max_bytes is not None and len(raw) > max_bytes:
+        raise MalformedDocument("", "LOG_TOO_LARGE", size=len(raw), most=max_bytes)
+
+
+def reader_failed(exc: BaseException) -> MalformedDocument:
+    """A failure of a reader that is no refusal of the document, as ``LOG_READER_FAILED`` (the
+    failure its ``__cause__``, for the log)."""
+    refusal = MalformedDocument("", "LOG_READER_FAILED")
+    refusal.__cause__ = exc
+    return refusal
+
+
+def _reader(function: Any, *args: Any, **kwargs: Any) -> Any:
+    """A game's reader called: its refusals as they are, any other failure — the rules' own
+    fault, not the document's — as ``LOG_READER_FAILED`` (the failure its ``__cause__``)."""
+    try:
+        return function(*args, **kwargs)
+    except MalformedDocument:
+        raise
+    except Exception as exc:
+        raise reader_failed(exc) from exc
+
+
+def replay(reading: Reading) -> dict[str, Any]:
+    """The game's replay of a read log, as its report dict (the protocol's ``replay(log)``,
+    ``as_dict()``); a failure of the replay is refused as ``LOG_REPLAY_FAILED``, the failure
+    its ``__cause__``, so no log the engine trips over is lost with a server error."""
+    try:
+        report: dict[str, Any] = reading.rules.replay(reading.log).as_dict()
+    except MalformedDocument:
+        raise
+    except Exception as exc:
+        raise MalformedDocument("", "LOG_REPLAY_FAILED") from exc
+    return report
 
 
 def file_type(name: str) -> str | None:

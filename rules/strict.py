@@ -2,7 +2,10 @@
 
 JSON has no integer type of its own and Python's ``bool`` is an ``int``, so
 "a whole number" is checked with ``type(v) is int``: ``true`` and ``2.0``
-are refused with a message that says what was found instead.
+are refused, and the refusal says what was found instead (``found``).
+
+Every refusal is a code of rules/texts_read.py (``READ_…``) with its parameters; the
+path says where it is, so a caller names no object in words of its own.
 """
 
 from __future__ import annotations
@@ -13,59 +16,55 @@ from typing import Any
 from rules.cards import CARD_BY_SPELLING, CardError, parse_card
 from rules.errors import MalformedDocument
 from rules.jsondoc import DuplicateKeys
-
-
-def describe(value: Any) -> str:
-    """A JSON value in words, for error messages: ``the text 'x'``, ``a list`` ..."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"the number {value!r}"
-    if isinstance(value, str):
-        return f"the text {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+from rules.texts import found
 
 
 def read_int(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number, optionally within ``low..high``."""
     if type(value) is not int:
-        raise MalformedDocument(path, f"must be a whole number, not {describe(value)}")
+        raise MalformedDocument(path, "READ_INT", found=found(value))
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
-            raise MalformedDocument(path, f"must be at least {low}, not {value}")
-        raise MalformedDocument(path, f"must be from {low} to {high}, not {value}")
+            raise MalformedDocument(path, "READ_INT_AT_LEAST", low=low, value=value)
+        if low is None:
+            raise MalformedDocument(path, "READ_INT_AT_MOST", high=high, value=value)
+        raise MalformedDocument(path, "READ_INT_RANGE", low=low, high=high, value=value)
     return value
+
+
+def digits_value(text: str, most: int = 9) -> int | None:
+    """``text`` as a whole number when it is written in the digits 0-9, at most ``most`` of
+    them; None otherwise. ``str.isdigit`` also says yes to ``²`` and ``٣``, which ``int()``
+    refuses or reads, and to a number of thousands of digits, which ``int()`` refuses: a
+    number in a text format is read through here, never ``isdigit`` then ``int``."""
+    if 0 < len(text) <= most and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def read_bool(value: Any, path: str) -> bool:
     """``true`` or ``false``, nothing else."""
     if type(value) is not bool:
-        raise MalformedDocument(path, f"must be true or false, not {describe(value)}")
+        raise MalformedDocument(path, "READ_BOOL", found=found(value))
     return value
 
 
-def read_object(value: Any, path: str, what: str) -> dict[str, Any]:
+def read_object(value: Any, path: str) -> dict[str, Any]:
     """A JSON object, refusing a repeated key (rules.jsondoc marks them) and anything else."""
     if isinstance(value, DuplicateKeys):
         where = f"{path}.{value.duplicate}" if path else value.duplicate
-        raise MalformedDocument(where, f"{value.duplicate!r} appears twice in {what}")
+        raise MalformedDocument(where, "READ_KEY_TWICE", field=value.duplicate)
     if type(value) is not dict:
-        raise MalformedDocument(path, f"{what} must be a JSON object, not {describe(value)}")
+        raise MalformedDocument(path, "READ_OBJECT", found=found(value))
     return value
 
 
-def check_fields(d: dict[str, Any], path: str, allowed: tuple[str, ...], what: str) -> None:
+def check_fields(d: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
     """Refuse a field the format does not have, naming the ones it does."""
     for key in d:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
-            raise MalformedDocument(where, f"unknown field {key!r}; {what} has {', '.join(allowed)}")
+            raise MalformedDocument(where, "READ_UNKNOWN_FIELD", field=key, fields=", ".join(allowed))
 
 
 def read_ruleset_field(value: Any) -> str | dict[str, Any] | None:
@@ -75,11 +74,11 @@ def read_ruleset_field(value: Any) -> str | dict[str, Any] | None:
         return None
     if isinstance(value, str):
         if not value.strip():
-            raise MalformedDocument("ruleset", "must be a preset name, not empty text")
+            raise MalformedDocument("ruleset", "READ_PRESET_EMPTY")
         return value
     if isinstance(value, dict):
-        return read_object(value, "ruleset", "the ruleset")
-    raise MalformedDocument("ruleset", f"must be a preset name or an object, not {describe(value)}")
+        return read_object(value, "ruleset")
+    raise MalformedDocument("ruleset", "READ_RULESET_TYPE", found=found(value))
 
 
 def preset_values(
@@ -104,15 +103,15 @@ def preset_values(
         preset = given.pop("preset", default)
         preset_path = f"{path}.preset"
         if not isinstance(preset, str):
-            raise MalformedDocument(preset_path, "must be a preset name (a string)")
+            raise MalformedDocument(preset_path, "READ_PRESET_NAME")
     else:
-        raise MalformedDocument(path, "must be a preset name or an object with a preset and options")
+        raise MalformedDocument(path, "READ_RULESET_VALUE")
     if preset not in presets:
-        raise MalformedDocument(preset_path, f"unknown preset {preset!r}; known: {', '.join(presets)}")
+        raise MalformedDocument(preset_path, "READ_UNKNOWN_PRESET", preset=preset, presets=", ".join(presets))
     for name in given:
         if name not in options:
             raise MalformedDocument(
-                f"{path}.{name}", f"unknown ruleset option {name!r}; known: {', '.join(options)}"
+                f"{path}.{name}", "READ_UNKNOWN_OPTION", option=name, options=", ".join(options)
             )
     return preset, {**presets[preset], **given}
 
@@ -120,21 +119,21 @@ def preset_values(
 def read_card(value: Any, path: str) -> int:
     """One card, read leniently (``10H``, ``Т♥``), as the engine's int; refused with its path."""
     if type(value) is not str:
-        raise MalformedDocument(path, f"must be a card such as 'TH' or '10♥', not {describe(value)}")
+        raise MalformedDocument(path, "READ_CARD_TYPE", found=found(value))
     card = CARD_BY_SPELLING.get(value)
     if card is not None:
         return card
     try:
         return parse_card(value)
-    except CardError as exc:
-        raise MalformedDocument(path, f"unknown card: {exc}") from None
+    except CardError:
+        raise MalformedDocument(path, "READ_CARD_UNKNOWN", found=found(value)) from None
 
 
-def read_cards(value: Any, path: str, what: str) -> tuple[int, ...]:
+def read_cards(value: Any, path: str) -> tuple[int, ...]:
     """A list of cards; the hot spot of parsing, so one dict probe per card and paths only on
     the error path."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+        raise MalformedDocument(path, "READ_CARDS_TYPE", found=found(value))
     try:
         cards = tuple(map(CARD_BY_SPELLING.get, value))
     except TypeError:  # an unhashable value (a list or object) where a card should be
@@ -150,30 +149,32 @@ def read_play(
     *,
     tricks: int,
     cards_per_trick: int,
-    players: str,
     claimed: bool,
-    read_trick: Callable[[Any, str, str], tuple[int, ...]] = read_cards,
+    in_play: bool = False,
+    read_trick: Callable[[Any, str], tuple[int, ...]] = read_cards,
 ) -> tuple[tuple[int, ...], ...]:
     """A deal's ``play``: at most ``tricks`` tricks of ``cards_per_trick`` cards in the order
     played (``read_trick`` reads each, checking the game's deck); only the last may be short,
-    and only when a claim follows. ``players`` names who plays to a trick in the messages
-    ("the 4 players", "the 3 players in play")."""
+    and only when a claim follows. ``in_play``: the players of a trick are those in play (a
+    dealer may sit out), which the refusal of a trick's size says."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
+        raise MalformedDocument(path, "READ_TRICKS_TYPE", found=found(value))
     if len(value) > tricks:
-        raise MalformedDocument(path, f"a deal has {tricks} tricks, not {len(value)}")
-    played = tuple(read_trick(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value))
+        raise MalformedDocument(path, "READ_TRICKS_COUNT", tricks=tricks, count=len(value))
+    played = tuple(read_trick(trick, f"{path}[{t}]") for t, trick in enumerate(value))
     for t, trick in enumerate(played):
         tp = f"{path}[{t}]"
         if not 1 <= len(trick) <= cards_per_trick:
-            raise MalformedDocument(tp, f"a trick has one card from each of {players}, not {len(trick)}")
+            if in_play:
+                raise MalformedDocument(
+                    tp, "READ_TRICK_SIZE_IN_PLAY", players=cards_per_trick, count=len(trick)
+                )
+            raise MalformedDocument(tp, "READ_TRICK_SIZE", players=cards_per_trick, count=len(trick))
         if len(trick) < cards_per_trick:
             if t != len(played) - 1:
-                raise MalformedDocument(tp, f"only the last trick may be incomplete, not trick {t + 1}")
+                raise MalformedDocument(tp, "READ_TRICK_INCOMPLETE", trick_no=t + 1)
             if not claimed:
                 raise MalformedDocument(
-                    tp,
-                    f"trick {t + 1} has {len(trick)} of {cards_per_trick} cards; "
-                    "play may stop mid-trick only for a claim",
+                    tp, "READ_TRICK_CLAIM", trick_no=t + 1, count=len(trick), cards=cards_per_trick
                 )
     return played

@@ -19,6 +19,7 @@ from typing import Any
 from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -28,6 +29,7 @@ from rest_framework.views import APIView
 from games import permissions
 from games.api import ErrorSerializer, acting_user, club_for, error_response, require
 from games.idempotency import idempotent
+from games.refusals import Refusal
 from scorekeeper import engine, services
 from scorekeeper.models import Draft
 from scorekeeper.serializers import (
@@ -70,11 +72,9 @@ def detail(draft: Draft, state: engine.State | None = None) -> dict[str, Any]:
     return DraftDetailSerializer(draft, context={"state": state}).data
 
 
-def refused(exc: engine.Refused, path: str = "") -> Response:
+def refused(exc: Refusal, path: str = "") -> Response:
     """409, the rules' reason and its code (``TRUMP_FIRST``, ``DEALER_HOOK``, …)."""
-    return Response(
-        {"error": {"path": path, "message": exc.message, "code": exc.code}}, status=status.HTTP_409_CONFLICT
-    )
+    return error_response(path, exc, status.HTTP_409_CONFLICT)
 
 
 class ClubDraftListView(generics.ListAPIView[Draft]):
@@ -123,7 +123,14 @@ class ClubDraftListView(generics.ListAPIView[Draft]):
                     .first()
                 )
                 if table is None:
-                    return error_response("table", "no table of this club's tournaments has that id")
+                    return error_response(
+                        "table",
+                        Refusal(
+                            "TABLE_UNKNOWN",
+                            _("no table of this club's tournaments has that id"),
+                            table=data["table"],
+                        ),
+                    )
                 before = Draft.objects.filter(table=table, status=Draft.Status.OPEN).first()
                 draft = services.draft_start_table(
                     table=table,
@@ -146,7 +153,7 @@ class ClubDraftListView(generics.ListAPIView[Draft]):
                 )
                 created = True
         except services.ServiceError as exc:
-            return error_response("table" if "table" in data else "players", str(exc))
+            return error_response("table" if "table" in data else "players", exc)
         return Response(
             detail(draft_for(request, draft.pk)),
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
@@ -224,11 +231,11 @@ def add_entry(
             seats=fields.get("seats"),
         )
     except services.NotScorer as exc:
-        return error_response("", str(exc), status.HTTP_403_FORBIDDEN)
+        return error_response("", exc, status.HTTP_403_FORBIDDEN)
     except engine.Refused as exc:
         return refused(exc)
     except services.ServiceError as exc:
-        return error_response("entry_id", str(exc))
+        return error_response("entry_id", exc)
     return Response(
         detail(draft_for(request, draft.pk), result.state),
         status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK,
@@ -292,13 +299,15 @@ class FinishView(APIView):
         try:
             finished = services.draft_finish(draft=draft, user=acting_user(request))
         except services.NotScorer as exc:
-            return error_response("", str(exc), status.HTTP_403_FORBIDDEN)
+            return error_response("", exc, status.HTTP_403_FORBIDDEN)
         except services.ServiceError as exc:
-            return refused(engine.Refused("NOT_OVER", str(exc)))
+            return refused(exc)
         upload = finished.upload
         if finished.draft.game is None:
+            if finished.refusal is not None:
+                return error_response(finished.refusal.path, finished.refusal, upload=upload.pk)
             error = upload.error or {}
-            return error_response(str(error.get("path", "")), str(error.get("message", "")), upload=upload.pk)
+            return error_response(str(error.get("path", "")), error, upload=upload.pk)
         game = finished.draft.game
         report = game.current_report.report if game.current_report else None
         return Response(

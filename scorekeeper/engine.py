@@ -1,7 +1,8 @@
 """The scorekeeper's draft, replayed through the Oh Hell rules engine after every entry.
 
-Plain Python over ``rules.ohhell``: nothing here imports Django, and no
-rule of the game is decided here. The entries the scorekeeper taps (the
+Plain Python over ``rules.ohhell``: no rule of the game is decided here,
+and nothing here touches the database; only the sentences of its refusals
+are Django's (gettext, through :mod:`games.refusals`). The entries the scorekeeper taps (the
 trump card, each bid, each card or the tricks taken, a card taken back, a
 renege let stand) are turned into the events of the log
 (shared/spec/ohhell-log.md) and driven through the engine's own
@@ -47,6 +48,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.refusals import Refusal, is_english
 from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF, cards_of
 from rules.findings import Finding
 from rules.ohhell import parse, replay
@@ -87,14 +92,71 @@ class Entry:
     seats: tuple[int, ...] | None = None  # renege: the seats that reneged
 
 
-class Refused(Exception):
-    """An entry the rules (or the state of the deal) do not allow; ``code`` names why."""
+#: The sentence of each refusal of an entry, by its code (an engine finding refused at once is
+#: said as the finding is: :meth:`Refused.of_finding`).
+TEXTS: dict[str, Promise] = {
+    "NOTHING_TO_UNDO": _("there is nothing to undo"),
+    "UNKNOWN_ENTRY": _("unknown entry '%(kind)s'"),
+    "GAME_COMPLETE": _("every deal of the schedule has been played"),
+    "NO_TRUMP_DEAL": _("the last deal is played without trumps: no card is turned"),
+    "TRUMP_AFTER_BIDS": _("the trump card is turned before the bidding"),
+    "NOT_A_CARD": _("not a card"),
+    "TRUMP_FIRST": _("enter the trump card first"),
+    "BIDDING_OVER": _("the play has begun: the bids stand"),
+    "NO_SEAT": _("whose bid is it? choose the player"),
+    "NO_BID": _("a bid is a number of tricks"),
+    "NO_BLIND": _("blind bids are not played at this table"),
+    "CARDS_PLAYED": _("cards of this deal were entered one by one; undo them first"),
+    "TAKEN_PER_SEAT": _("enter the tricks each player took"),
+    "NOT_ON_TRICK": _("only a card on the current trick can be taken back"),
+    "NOT_A_RENEGE": _("only a card that did not follow suit, or a card played after it, can be taken back"),
+    "NO_RENEGE": _("no card on this trick missed the led suit"),
+    "IN_TURN": _("it is that player's turn: enter the card as played"),
+    "ALREADY_EXPOSED": _("%(card)s is already face up"),
+    "RENEGED_WHO": _("mark who reneged"),
+    "OTHER_HAND": _("%(card)s is in %(player)s's hand"),
+    "TOO_MANY_CARDS": _("%(player)s has no more cards than that in hand"),
+    "BIDS_FIRST": _("every player bids before the play"),
+}
+#: Codes said in more than one way, by what was entered.
+WHOSE_CARD_TEXT = _("whose card is it? choose the player")
+TRICKS_RECORDED_TEXT = _("the tricks of this deal are recorded")
+NOT_MISSED_TEXT = _("that player did not miss the led suit with that card unseen")
+NOT_A_CARD_TEXT = _("'%(text)s' is not a card (expected rank then suit, e.g. TH, 10H, Q♠)")
 
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
+
+class Refused(Refusal):
+    """An entry the rules (or the state of the deal) do not allow: ``code`` names why,
+    ``params`` what it names, and ``str()`` says it in the reader's language (games.refusals).
+
+    The template is the code's (:data:`TEXTS`) unless one is given; a plain sentence given
+    for a code without one is said as it is.
+    """
+
+    def __init__(self, code: str, template: str | Promise | None = None, /, **params: Any) -> None:
+        if template is None or (isinstance(template, str) and code in TEXTS):
+            template = TEXTS.get(code, template or code)
+        Refusal.__init__(self, code, template, **params)
+        self.finding: dict[str, Any] | None = None
+        self.players: list[str] = []
+
+    @classmethod
+    def of_finding(cls, finding: Finding, players: Sequence[str]) -> Refused:
+        """An error finding an entry would cause, refused at once and said as the finding is."""
+        params = {**finding.params, "seat": finding.seat, "deal": finding.deal}
+        refused = cls(finding.code, finding.message, **params)
+        refused.finding = finding.as_dict()
+        refused.players = list(players)
+        return refused
+
+    def render(self) -> str:
+        if self.finding is None:
+            return super().render()
+        if is_english():  # the engine's own sentence, as the report says it
+            return str(self.finding["message"])
+        from games.finding_text import sentence
+
+        return sentence(GAME, self.finding, self.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +424,7 @@ def check(setup: Setup, entries: Sequence[Entry], entry: Entry) -> State:
     if entry.kind == "undo":
         standing = effective(entries)
         if not standing:
-            raise Refused("NOTHING_TO_UNDO", "there is nothing to undo")
+            raise Refused("NOTHING_TO_UNDO")
         return run(setup, [*entries, entry])
     game = _Game(setup, trusted=True)
     standing = effective(entries)
@@ -452,7 +514,7 @@ class _Game:
     def feed(self, entry: Entry) -> None:
         deal = self.current
         if entry.kind not in KINDS or entry.kind == "undo":
-            raise Refused("UNKNOWN_ENTRY", f"unknown entry {entry.kind!r}")
+            raise Refused("UNKNOWN_ENTRY", kind=entry.kind)
         if deal is not None and deal.table is not None and entry.kind not in ("take_back", "held"):
             table = deal.table
             if deal.taken is None and deal.plays and table.closed + (None not in table.slots) >= deal.cards:
@@ -461,7 +523,7 @@ class _Game:
                 self._close_current()
                 deal = self.current
         if deal is None:
-            raise Refused("GAME_COMPLETE", "every deal of the schedule has been played")
+            raise Refused("GAME_COMPLETE")
         # The deal the entry goes into (it may close it: the tricks taken, a marked renege), for
         # the arbiter's timeline of a deal (deal_numbers).
         self.fed = deal
@@ -474,30 +536,30 @@ class _Game:
 
     def _trump(self, deal: DealState, entry: Entry) -> None:
         if deal.planned.no_trump:
-            raise Refused("NO_TRUMP_DEAL", "the last deal is played without trumps: no card is turned")
+            raise Refused("NO_TRUMP_DEAL")
         if deal.events:
-            raise Refused("TRUMP_AFTER_BIDS", "the trump card is turned before the bidding")
+            raise Refused("TRUMP_AFTER_BIDS")
         if entry.card is not None and not 0 <= entry.card < 52:
-            raise Refused("NOT_A_CARD", "not a card")
+            raise Refused("NOT_A_CARD")
         deal.trump, deal.trump_set = entry.card, True
         deal.table = self._table(deal, deal.events)
 
     def _bid(self, deal: DealState, entry: Entry) -> None:
         if not deal.trump_set:
-            raise Refused("TRUMP_FIRST", "enter the trump card first")
+            raise Refused("TRUMP_FIRST")
         if deal.plays or deal.taken is not None:
-            raise Refused("BIDDING_OVER", "the play has begun: the bids stand")
+            raise Refused("BIDDING_OVER")
         assert deal.table is not None
         seat = deal.table.bid_turn if entry.seat is None else entry.seat
         if seat is None or not 0 <= seat < self.n:
-            raise Refused("NO_SEAT", "whose bid is it? choose the player")
+            raise Refused("NO_SEAT")
         if entry.value is None:
-            raise Refused("NO_BID", "a bid is a number of tricks")
+            raise Refused("NO_BID")
         if entry.blind and not self.setup.blind_bids:
-            raise Refused("NO_BLIND", "blind bids are not played at this table")
+            raise Refused("NO_BLIND")
         event = Event("bid", seat, entry.value)
         table, caused = self._trial(deal, event)
-        _refuse(caused, REFUSED_AT_TABLE)
+        _refuse(caused, REFUSED_AT_TABLE, self.setup.players)
         deal.events.append(event)
         deal.blind[seat] = entry.blind
         deal.table = table
@@ -505,24 +567,24 @@ class _Game:
     def _taken(self, deal: DealState, entry: Entry) -> None:
         self._ready_to_play(deal)
         if deal.plays:
-            raise Refused("CARDS_PLAYED", "cards of this deal were entered one by one; undo them first")
+            raise Refused("CARDS_PLAYED")
         taken = entry.taken
         if taken is None or len(taken) != self.n:
-            raise Refused("TAKEN_PER_SEAT", "enter the tricks each player took")
+            raise Refused("TAKEN_PER_SEAT")
         deal.taken = tuple(taken)
         self._close_current()
 
     def _play(self, deal: DealState, entry: Entry) -> None:
         self._ready_to_play(deal)
         if entry.card is None or not 0 <= entry.card < 52:
-            raise Refused("NOT_A_CARD", "not a card")
+            raise Refused("NOT_A_CARD")
         assert deal.table is not None
         seat = deal.table.to_play()
         self._refuse_other_hand(deal, seat, entry.card)
         self._refuse_too_many(deal, seat, entry.card)
         event = Event("play", seat, entry.card)
         table, caused = self._trial(deal, event)
-        _refuse(caused, REFUSED_AT_TABLE)
+        _refuse(caused, REFUSED_AT_TABLE, self.setup.players)
         deal.events.append(event)
         deal.table = table
         if table.reneged:
@@ -539,18 +601,15 @@ class _Game:
     def _take_back(self, deal: DealState, entry: Entry) -> None:
         table = deal.table
         if table is None or not deal.plays or entry.card is None or entry.card not in table.slots:
-            raise Refused("NOT_ON_TRICK", "only a card on the current trick can be taken back")
+            raise Refused("NOT_ON_TRICK")
         warnings = _warnings(deal, self.n)
         pos = table.slots.index(entry.card)
         if not warnings or pos < min(w.position for w in warnings):
-            raise Refused(
-                "NOT_A_RENEGE",
-                "only a card that did not follow suit, or a card played after it, can be taken back",
-            )
+            raise Refused("NOT_A_RENEGE")
         seat = (table.leader + pos) % self.n
         event = Event("take_back", seat, entry.card)
         new, caused = self._trial(deal, event)
-        _refuse(caused, REFUSED_AT_TABLE)
+        _refuse(caused, REFUSED_AT_TABLE, self.setup.players)
         deal.events.append(event)
         deal.table = new
 
@@ -558,27 +617,27 @@ class _Game:
         """A renege let stand: the card of the led suit the player held, shown to the table."""
         table = deal.table
         if table is None or entry.card is None:
-            raise Refused("NO_RENEGE", "no card on this trick missed the led suit")
+            raise Refused("NO_RENEGE")
         for warning in _warnings(deal, self.n):
             if warning.seat == entry.seat and entry.card in warning.unseen and not warning.stands:
                 self._refuse_other_hand(deal, warning.seat, entry.card)
                 self._refuse_too_many(deal, warning.seat, entry.card)
                 event = Event("expose", warning.seat, entry.card)
                 new, caused = self._trial(deal, event)
-                _refuse(caused, REFUSED_AT_TABLE)
+                _refuse(caused, REFUSED_AT_TABLE, self.setup.players)
                 deal.events.append(event)
                 deal.table = new
                 return
-        raise Refused("NO_RENEGE", "that player did not miss the led suit with that card unseen")
+        raise Refused("NO_RENEGE", NOT_MISSED_TEXT, seat=entry.seat)
 
     def _expose(self, deal: DealState, entry: Entry) -> None:
         """Seed: "Если игрок вскрыл карту с руки ..., то карта должна остаться на столе в открытом
         виде для ее розыгрыша при первой возможности": a card shown by accident, during the
         bidding or the play, stays face up until it can be played."""
         if not deal.trump_set:
-            raise Refused("TRUMP_FIRST", "enter the trump card first")
+            raise Refused("TRUMP_FIRST")
         if deal.taken is not None:
-            raise Refused("CARDS_PLAYED", "the tricks of this deal are recorded")
+            raise Refused("CARDS_PLAYED", TRICKS_RECORDED_TEXT)
         self._exposed(deal, entry)
 
     def _out_of_turn(self, deal: DealState, entry: Entry) -> None:
@@ -588,10 +647,10 @@ class _Game:
         ``PLAY_OUT_OF_TURN`` error) and the turn stays with the player whose turn it was."""
         self._ready_to_play(deal)
         if deal.taken is not None:
-            raise Refused("CARDS_PLAYED", "the tricks of this deal are recorded")
+            raise Refused("CARDS_PLAYED", TRICKS_RECORDED_TEXT)
         assert deal.table is not None
         if entry.seat is not None and entry.seat == deal.table.to_play():
-            raise Refused("IN_TURN", "it is that player's turn: enter the card as played")
+            raise Refused("IN_TURN", seat=entry.seat)
         self._exposed(deal, entry)
 
     def _exposed(self, deal: DealState, entry: Entry) -> None:
@@ -599,16 +658,16 @@ class _Game:
         assert table is not None
         seat, card = entry.seat, entry.card
         if seat is None or not 0 <= seat < self.n:
-            raise Refused("NO_SEAT", "whose card is it? choose the player")
+            raise Refused("NO_SEAT", WHOSE_CARD_TEXT)
         if card is None or not 0 <= card < 52:
-            raise Refused("NOT_A_CARD", "not a card")
+            raise Refused("NOT_A_CARD")
         if table.exposed[seat] & table.held[seat] & BIT[card]:
-            raise Refused("ALREADY_EXPOSED", f"{NAME[card]} is already face up")
+            raise Refused("ALREADY_EXPOSED", seat=seat, card=NAME[card])
         self._refuse_other_hand(deal, seat, card)
         self._refuse_too_many(deal, seat, card)
         event = Event("expose", seat, card)
         new, caused = self._trial(deal, event)
-        _refuse(caused, REFUSED_AT_TABLE)
+        _refuse(caused, REFUSED_AT_TABLE, self.setup.players)
         deal.events.append(event)
         deal.exposures.append((entry.kind, seat, card))
         deal.table = new
@@ -619,10 +678,10 @@ class _Game:
         тем же сдатчиком. Со счета игрока, который сделал ренонс, снимается 10 очков." """
         self._ready_to_play(deal)
         if deal.plays:
-            raise Refused("CARDS_PLAYED", "cards of this deal were entered one by one; undo them first")
+            raise Refused("CARDS_PLAYED")
         seats = entry.seats or ()
         if not seats or len(set(seats)) != len(seats) or not all(0 <= s < self.n for s in seats):
-            raise Refused("RENEGED_WHO", "mark who reneged")
+            raise Refused("RENEGED_WHO")
         deal.marked = tuple(sorted(seats))
         deal.annulled = True
         self._close_current()
@@ -634,9 +693,7 @@ class _Game:
             return
         for other in range(self.n):
             if other != seat and table.held[other] & BIT[card]:
-                raise Refused(
-                    "OTHER_HAND", f"{NAME[card]} is in {self.setup.players[other]}'s hand", seat=other
-                )
+                raise Refused("OTHER_HAND", seat=other, card=NAME[card], player=self.setup.players[other])
 
     def _refuse_too_many(self, deal: DealState, seat: int, card: int) -> None:
         """A hand holds the deal's cards less those it has played: a card beyond what the deal
@@ -647,15 +704,13 @@ class _Game:
         known = table.held[seat] | BIT[card]
         on_trick = table.slots[(seat - table.leader) % self.n] is not None
         if known.bit_count() > deal.cards - table.closed - on_trick:
-            raise Refused(
-                "TOO_MANY_CARDS", f"{self.setup.players[seat]} has no more cards than that in hand", seat=seat
-            )
+            raise Refused("TOO_MANY_CARDS", seat=seat, card=NAME[card], player=self.setup.players[seat])
 
     def _ready_to_play(self, deal: DealState) -> None:
         if not deal.trump_set:
-            raise Refused("TRUMP_FIRST", "enter the trump card first")
+            raise Refused("TRUMP_FIRST")
         if deal.table is None or None in deal.table.bids:
-            raise Refused("BIDS_FIRST", "every player bids before the play")
+            raise Refused("BIDS_FIRST")
 
     # -- the draft's replay --------------------------------------------------------------
 
@@ -696,7 +751,7 @@ class _Game:
         report = replay(parse(doc))
         for f in report.findings:
             if f.deal == number and f.code in REFUSED_IN_REPLAY:
-                raise Refused(f.code, f.message, seat=f.seat)
+                raise Refused.of_finding(f, self.setup.players)
 
     def state(self, *, entries: int, last: Entry | None) -> State:
         finished = self._finished_deals()
@@ -755,10 +810,10 @@ def _apply(table: Table, e: Event) -> None:
         table.expose(e.seat, e.value)
 
 
-def _refuse(caused: list[Finding], codes: frozenset[str]) -> None:
+def _refuse(caused: list[Finding], codes: frozenset[str], players: Sequence[str]) -> None:
     for f in caused:
         if f.code in codes and f.severity == "error":
-            raise Refused(f.code, f.message, seat=f.seat)
+            raise Refused.of_finding(f, players)
 
 
 def _warnings(deal: DealState, n: int) -> list[Warning]:

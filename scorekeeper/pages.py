@@ -7,11 +7,19 @@ running totals. Every tap is a POST of one entry to
 ``/scorekeeper/<pk>/entries/``: without JavaScript the page answers with
 a redirect (POST/redirect/GET); with it (static/js/scorekeeper.js, which
 queues the entries in the browser while offline) the answer is the
-panel's HTML, 409 with the reason when the rules refuse the entry.
+panel's HTML, 409 with the reason when the rules refuse the entry. While
+entries wait the page takes the deal on by itself, step by step
+(static/js/scorekeeper_offline.js, from the deal the panel hands over:
+:func:`offline_data`).
 
 Anyone who may read the draft follows it at ``/scorekeeper/<pk>/live/``,
 which polls its fragment every few seconds with htmx; once the game is
 finished the fragment answers 286 and the polling stops.
+
+The scorekeeper installs as a web app: ``/scorekeeper/manifest.webmanifest``
+names it and starts it at ``/scorekeeper/``, the drafts this user keeps;
+the service worker keeps that page, the drafts and the shell, so the
+installed app opens in a back room with no connection at all.
 """
 
 from __future__ import annotations
@@ -26,21 +34,25 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games import permissions
+from games.finding_text import sentence, with_text
 from games.models import Club, Player
 from games.pages.game import card_label, score_sheet
+from games.templatetags.cards import card as card_text
+from games.vocabulary import PRESET_NAMES, ruleset_name
 from rules.cards import NAME, SUIT_MASK, SUIT_OF, SUITS, cards_of
 from rules.ohhell import PRESETS
+from rules.ohhell.sheet_entry import plan
 from scorekeeper import engine, services
-from scorekeeper.models import Draft
+from scorekeeper.models import Draft, DraftEntry
 from tournaments.models import Table, TableSeat
 from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
 
@@ -233,7 +245,9 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
         "complete": state.complete,
         "schedule": state.schedule,
         "slot": None,
-        "findings": [f for f in report["findings"] if f.get("deal") is not None],
+        "findings": with_text(
+            "oh-hell", [f for f in report["findings"] if f.get("deal") is not None], players
+        ),
         "renege_penalty": state.setup.rules.renege_penalty,
     }
     if rows and deal is not None and state.phase == "trump" and state.deals:
@@ -243,7 +257,7 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
             "annulled": last["annulled"],
             "scores": [{"name": players[s], "score": score} for s, score in enumerate(last["scores"])],
             "reasons": [
-                f["message"]
+                sentence("oh-hell", f, players)
                 for f in report["findings"]
                 if f["deal"] == last["deal"] and f["code"] == "RENEGE_UNCORRECTED"
             ],
@@ -274,25 +288,30 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
                 }
                 for s in order
             ],
+            # The deal in progress under the finished ones; once every card is played the deal
+            # is a finished row of the sheet already, so it is not shown a second time. Before
+            # the trump card the row is there hidden, for the page's script to fill.
             "current_cells": [
                 {"bid": bids[s], "blind": blind[s], "dealer": s == deal.dealer} for s in range(n)
             ]
-            if deal.trump_set
+            if state.phase != "played_out"
             else [],
+            "current_shown": deal.trump_set,
             "recorded": _recorded(deal, players),
             "balance": state.balance,
             "bid_sum": sum(b for b in bids if b is not None),
             "seats": list(enumerate(players)),
+            "step": _step(draft, state),
+            "cards_played": deal.plays != [],
+            "progress": [
+                {"name": players[s], "bid": bids[s], "taken": t} for s, t in enumerate(state.taken_so_far)
+            ],
         }
     )
-    if state.phase == "bidding" and not live:
-        forbidden = _forbidden_bids(draft, entries, state)
-        context["pad"] = [{"value": v, "forbidden": v in forbidden} for v in range(deal.cards + 1)]
     if state.phase in ("bidding", "play") and not live:
         context["loose_cards"] = _loose_cards(state.played)
     if state.phase in ("play", "played_out"):
         trick = state.trick
-        led = SUIT_OF[trick[0][1]] if trick and len(trick) < n else None
         to_play = state.to_play
         context.update(
             {
@@ -300,20 +319,14 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
                 "to_play_name": None if to_play is None else players[to_play],
                 "trick_number": state.trick_number,
                 "trick": [{"seat": s, "name": players[s], "card": _label(c)} for s, c in trick],
-                "progress": [
-                    {"name": players[s], "bid": bids[s], "taken": t} for s, t in enumerate(state.taken_so_far)
-                ],
                 "exposed": [
                     {"name": players[s], "cards": [_label(c) for c in cards]}
                     for s, cards in enumerate(state.exposed)
                     if cards
                 ],
                 "warnings": [_warning(w, state, players) for w in state.warnings],
-                "cards_played": deal.plays != [],
             }
         )
-        if not live and state.phase == "play":
-            context["grid"] = _grid(state.played, led)
         upcoming = state.upcoming
         if state.phase == "played_out" and upcoming is not None and not state.complete:
             first = (upcoming.dealer + 1) % n
@@ -327,14 +340,143 @@ def panel_context(draft: Draft, user: Any, *, error: str = "", live: bool = Fals
                 "first_bidder": first,
                 "first_bidder_name": players[first],
             }
-            if not live:
-                if upcoming.no_trump:
-                    context["pad"] = [{"value": v, "forbidden": False} for v in range(upcoming.cards + 1)]
-                else:
-                    context["grid"] = _grid(set(), None)
-    if state.phase == "trump" and not live:
-        context["grid"] = _grid(set(), None)
+    if not live:
+        context.update(_entry_forms(draft, entries, state, context.get("upcoming")))
+        if context["writable"]:
+            context["offline"] = offline_data(draft, state)
     return context
+
+
+def _step(draft: Draft, state: engine.State) -> str:
+    """What the deal waits for, as the page shows it: the engine's phase, except that a deal
+    entered by the tricks taken (and no card of it entered yet) waits for those: ``taken``."""
+    deal = state.current
+    if state.phase == "play" and draft.mode == Draft.Mode.TAKEN and deal is not None and not deal.plays:
+        return "taken"
+    return state.phase
+
+
+def _bid_note(bid: int | None, turn: bool) -> str:
+    """Beside a player in the "Bid by" list: a bid made may be changed; a bid now is out of turn."""
+    if bid is not None:
+        return _("change the bid")
+    return "" if turn else _("out of turn")
+
+
+def _entry_forms(
+    draft: Draft, entries: list[engine.Entry], state: engine.State, upcoming: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The bid pad and the card grid, on the page in every step of a deal and shown in the step
+    that takes them, so that static/js/scorekeeper_offline.js can show either while entries wait.
+    The one card grid turns up the trump card or plays a card, as its ``kind`` says; after a deal
+    played out, the next deal's trump card (or, on the deal without trumps, its first bid)."""
+    deal = state.current
+    assert deal is not None
+    phase = state.phase
+    step = _step(draft, state)
+    players = list(draft.players)
+    next_trump = upcoming is not None and not upcoming["no_trump"]
+    next_bid = upcoming is not None and upcoming["no_trump"]
+    forbidden = _forbidden_bids(draft, entries, state) if phase == "bidding" else set()
+    pad_cards = upcoming["cards"] if next_bid and upcoming is not None else deal.cards
+    if phase == "bidding":
+        seats = [
+            {
+                "seat": s,
+                "name": players[s],
+                "note": _bid_note(state.bids[s], s == state.bid_turn),
+                "selected": s == state.bid_turn,
+            }
+            for s in state.speaking_order
+        ]
+    else:  # the speaking order of the deal whose bids come next
+        n = len(players)
+        first = upcoming["first_bidder"] if upcoming is not None else state.speaking_order[0]
+        seats = [
+            {"seat": (first + i) % n, "name": players[(first + i) % n], "note": "", "selected": i == 0}
+            for i in range(n)
+        ]
+    trick = state.trick
+    led = SUIT_OF[trick[0][1]] if phase == "play" and trick and len(trick) < len(players) else None
+    return {
+        "pad": [{"value": v, "forbidden": v in forbidden} for v in range(pad_cards + 1)],
+        "pad_shown": step == "bidding" or next_bid,
+        "seat_options": seats,
+        "grid": _grid(set() if phase in ("trump", "played_out") else state.played, led),
+        "grid_kind": "trump" if phase in ("trump", "played_out") else "play",
+        "grid_shown": step in ("trump", "play") or next_trump,
+    }
+
+
+def offline_data(draft: Draft, state: engine.State) -> dict[str, Any] | None:
+    """What static/js/scorekeeper_offline.js needs to take a deal on by itself, step by step, while
+    entries wait (offline, or not yet answered): the schedule, the deal as the server replayed it,
+    and the page's words for each step. The deal's state rather than its entries, so that what the
+    server recorded in it (a bid out of turn, a card taken back) needs no rule in the script."""
+    deal = state.current
+    if deal is None or deal.table is None or state.complete:
+        return None
+    table = deal.table
+    players = list(draft.players)
+    rows = plan(state.setup.rules, len(players), state.setup.first_dealer)
+    upcoming = state.upcoming
+    return {
+        "players": players,
+        "mode": draft.mode,
+        "dealer_hook": state.setup.rules.dealer_hook,
+        "rows": [{"dealer": row.dealer, "cards": row.cards, "no_trump": row.no_trump} for row in rows],
+        "deal": {
+            "number": deal.number,
+            "row": deal.planned.deal - 1,
+            "redeal": deal.redeal,
+            "trump": None if deal.trump is None else NAME[deal.trump],
+            "trump_set": deal.trump_set,
+            "bids": state.bids,
+            "blind": list(deal.blind),
+            "bid_turn": state.bid_turn,
+            # The trick by position from its leader; a full one stays until the next lead.
+            "leader": table.leader,
+            "trick": [None if c is None else NAME[c] for c in table.slots],
+            "closed": table.closed,
+            "taken": list(table.taken),
+            "out": [NAME[c] for c in sorted(state.played)],
+            "cards_played": deal.plays != [],
+        },
+        # After a deal played out: the row dealt next (the same one again when a renege stands).
+        "next": None if upcoming is None else {"row": upcoming.deal - 1, "redeal": state.upcoming_redeal},
+        "words": offline_words(len(players), max(row.cards for row in rows)),
+    }
+
+
+def offline_words(n: int, most: int) -> dict[str, Any]:
+    """The panel's words for each step in the reader's language, for the script to fill in (the
+    same messages as templates/scorekeeper/_panel.html's); "Over by n" for every n there can be."""
+    return {
+        "trump": _("Turn up the trump card"),
+        "to_bid": _("%(name)s to bid"),
+        "to_play": _("Trick %(n)s: %(name)s to play"),
+        "played_out": _("Every card is played"),
+        "taken": _("Tricks each player took"),
+        "game_over": _("The game is over"),
+        "deal": _("Deal %(n)s (%(slot)s of %(total)s)"),
+        "next": _("Next: deal %(n)s (%(slot)s of %(total)s)"),
+        "next_no_trump": _("No trump (last deal): %(name)s to bid"),
+        "redeal": _("redeal"),
+        "no_trump": _("no trump (last deal)"),
+        "change_bid": _("change the bid"),
+        "out_of_turn": _("out of turn"),
+        "bid_of": _("bid %(bid)s"),
+        "hook": _("the dealer may not make the bids add up to the cards"),
+        "over_by": [
+            ngettext("Over by %(n)s", "Over by %(n)s", k) % {"n": k} for k in range((n - 1) * most + 1)
+        ],
+        "under_by": [ngettext("Under by %(n)s", "Under by %(n)s", k) % {"n": k} for k in range(most + 1)],
+        "even": _("Even"),
+        "sum": _("bids %(sum)s, cards %(cards)s"),
+        "sheet_balance": {"over": _("over"), "under": _("under"), "even": _("even")},
+        "sheet_no_trump": _("no trump"),
+        "undo": _("Undo: %(what)s"),
+    }
 
 
 #: What the engine notes at the table as it happens and the page repeats: the irregularities
@@ -345,7 +487,11 @@ RECORDED = frozenset({"BID_OUT_OF_TURN", "RENEGE_CORRECTED", "ILLEGAL_TAKE_BACK"
 def _recorded(deal: engine.DealState, players: list[str]) -> list[str]:
     """The deal's irregularities so far: the engine's notes, each change of bid, each card
     exposed or played out of turn (it stays face up until played)."""
-    out = [f.message for f in (deal.table.f if deal.table is not None else []) if f.code in RECORDED]
+    out = [
+        sentence("oh-hell", f.as_dict(), players)
+        for f in (deal.table.f if deal.table is not None else [])
+        if f.code in RECORDED
+    ]
     for kind, seat, card in deal.exposures:
         label = card_label(NAME[card])
         values = {"name": players[seat], "card": label["text"] if label else NAME[card]}
@@ -416,7 +562,9 @@ class FreeGameForm(StartOptions):
         ),
     )
     ruleset = forms.ChoiceField(
-        label=gettext_lazy("Ruleset"), choices=[(p, p) for p in PRESETS], initial="classic"
+        label=gettext_lazy("Ruleset"),
+        choices=[(p, PRESET_NAMES["oh-hell"].get(p, p)) for p in PRESETS],
+        initial="classic",
     )
 
     def clean_names(self) -> list[str]:
@@ -463,7 +611,14 @@ def table_start(request: HttpRequest, pk: int, table_pk: int) -> HttpResponse:
     return render(
         request,
         "scorekeeper/start.html",
-        {"form": form, "tournament": tournament, "table": table, "players": players, "club": tournament.club},
+        {
+            "form": form,
+            "tournament": tournament,
+            "table": table,
+            "players": players,
+            "club": tournament.club,
+            "ruleset_name": ruleset_name("oh-hell", tournament.ruleset),
+        },
         status=status,
     )
 
@@ -519,6 +674,22 @@ def _wants_fragment(request: HttpRequest) -> bool:
     return request.headers.get("X-Scorekeeper") == "1"
 
 
+def queue_words(draft: Draft) -> dict[str, Any]:
+    """What the page's script needs to say a waiting entry in the reader's words ("Анна: заказ 2",
+    "Борис: Д♥"): each kind's name, the players by seat, and the cards' ranks and suits."""
+    return {
+        "kinds": {str(value): str(label) for value, label in DraftEntry.Kind.choices},
+        "players": list(draft.players),
+        "cards": {code: card_text(code) for code in NAME},
+    }
+
+
+def _page(request: HttpRequest, draft: Draft, **options: Any) -> HttpResponse:
+    context = panel_context(draft, request.user, **options)
+    context["queue_words"] = queue_words(draft)
+    return render(request, "scorekeeper/draft.html", context)
+
+
 def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The scorekeeper's page; anyone else who may read the draft gets the live view."""
     draft = readable_draft(request, pk)
@@ -526,9 +697,9 @@ def draft_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("game-page", pk=draft.game_id)
     if not services.can_write(request.user, draft):
         if services.can_take_over(request.user, draft):
-            return render(request, "scorekeeper/draft.html", panel_context(draft, request.user, live=True))
+            return _page(request, draft, live=True)
         return redirect("scorekeeper-live", pk=draft.pk)
-    return render(request, "scorekeeper/draft.html", panel_context(draft, request.user))
+    return _page(request, draft)
 
 
 def _int(value: Any) -> int | None:
@@ -632,7 +803,7 @@ def finish_post(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(
             request,
             _("The log was not recorded: %(path)s: %(message)s")
-            % {"path": error.get("path", ""), "message": error.get("message", "")},
+            % {"path": error.get("path", ""), "message": finished.upload.refusal_text},
         )
         return redirect("scorekeeper-draft", pk=draft.pk)
     messages.success(request, _("The game is recorded."))
@@ -662,8 +833,22 @@ def new_entry_id() -> str:
 
 # --- offline: the service worker -------------------------------------------------------------
 
-#: The draft page's shell: what the service worker keeps so the page opens with no connection.
-SHELL = ("css/trickbook.css", "css/scorekeeper.css", "js/scorekeeper.js", "vendor/htmx/htmx.min.js")
+#: The app's shell: what the service worker keeps so its pages open with no connection.
+ICONS = (("icons/scorekeeper-192.png", "192x192"), ("icons/scorekeeper-512.png", "512x512"))
+SHELL = (
+    "css/trickbook.css",
+    "css/scorekeeper.css",
+    "js/scorekeeper.js",
+    "js/scorekeeper_offline.js",
+    "js/scorekeeper_home.js",
+    "vendor/htmx/htmx.min.js",
+    "icons/scorekeeper.svg",
+    *(name for name, _size in ICONS),
+)
+#: The installed app's colours: trickbook.css's ``--accent`` (the bar above the page) and
+#: ``--paper`` (the splash screen before the page is drawn).
+THEME_COLOR = "#7a1c1c"
+BACKGROUND_COLOR = "#fdfcf8"
 
 
 def shell_version() -> str:
@@ -695,6 +880,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "scope": scope,
             "scope_pattern": scope.replace("/", "\\/"),
             "shell": [static(name) for name in SHELL],
+            "home": reverse("scorekeeper-home"),
+            "manifest": reverse("scorekeeper-manifest"),
             "version": shell_version(),
         },
         content_type="text/javascript; charset=utf-8",
@@ -704,8 +891,62 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def manifest(request: HttpRequest) -> HttpResponse:
+    """The web app manifest that makes the scorekeeper installable: its scope is the worker's, so
+    the installed app is the scorekeeper's pages and they open offline. Its words are in the
+    reader's language (the page links it with credentials, so the language cookie comes too)."""
+    scope = service_worker_scope()
+    icons = [{"src": static("icons/scorekeeper.svg"), "sizes": "any", "type": "image/svg+xml"}]
+    icons += [{"src": static(name), "sizes": size, "type": "image/png"} for name, size in ICONS]
+    return JsonResponse(
+        {
+            "id": reverse("scorekeeper-home"),
+            "name": _("Trickbook scorekeeper"),
+            "short_name": _("Scorekeeper"),
+            "description": _(
+                "Keep a card table's score on a phone, deal by deal, with or without a connection."
+            ),
+            "lang": get_language(),
+            "start_url": reverse("scorekeeper-home"),
+            "scope": scope,
+            "display": "standalone",
+            "theme_color": THEME_COLOR,
+            "background_color": BACKGROUND_COLOR,
+            "icons": icons,
+        },
+        content_type="application/manifest+json",
+    )
+
+
+def scoring_clubs(user: Any) -> QuerySet[Club]:
+    """The clubs whose games the user may keep (services.can_start), in one query."""
+    if user.is_superuser:
+        return Club.objects.order_by("name")
+    scored = Club.objects.filter(memberships__user=user, memberships__role__in=permissions.UPLOADERS)
+    return scored.order_by("name")
+
+
+@sign_in_first
+def home(request: HttpRequest) -> HttpResponse:
+    """The installed app's start page: the drafts this user keeps, where they may still enter
+    (services.can_write), and a new game at each club they score for. Inside the worker's scope,
+    so it is kept for the times there is no connection."""
+    user = signed_in(request)
+    clubs = scoring_clubs(user)
+    drafts = Draft.objects.filter(
+        scorer=user, status=Draft.Status.OPEN, club__in=clubs.values("pk")
+    ).select_related("club", "table__round__tournament")
+    return render(
+        request,
+        "scorekeeper/home.html",
+        {"drafts": drafts, "clubs": clubs, "service_worker_scope": service_worker_scope()},
+    )
+
+
 urlpatterns: list[URLPattern] = [
     path("scorekeeper/sw.js", service_worker, name="scorekeeper-service-worker"),
+    path("scorekeeper/manifest.webmanifest", manifest, name="scorekeeper-manifest"),
+    path("scorekeeper/", home, name="scorekeeper-home"),
     path("clubs/<slug:slug>/scorekeeper/", club_start, name="scorekeeper-club"),
     path("tournaments/<int:pk>/tables/<int:table_pk>/scorekeeper/", table_start, name="scorekeeper-table"),
     path("scorekeeper/<int:pk>/", draft_page, name="scorekeeper-draft"),

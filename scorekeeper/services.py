@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import permissions
@@ -38,7 +39,8 @@ NAME_LENGTH = Player._meta.get_field("display_name").max_length or 150
 
 
 class ServiceError(game_services.ServiceError):
-    """A request the scorekeeper's rules refuse; the message says why."""
+    """A request the scorekeeper's rules refuse: its code, its parameters and the sentence that
+    says why (games.refusals)."""
 
 
 class NotScorer(ServiceError):
@@ -101,14 +103,25 @@ def _setup(
 ) -> tuple[int, int | None]:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ServiceError(f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+        raise ServiceError(
+            "DRAFT_PLAYER_COUNT",
+            _("%(game)s is played by %(minimum)s to %(maximum)s players, not %(players)s"),
+            game=GAME,
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
+            players=n,
+        )
     try:
         resolve_ruleset(ruleset, n)
     except MalformedDocument as exc:
-        raise ServiceError(f"{exc.path}: {exc.message}") from exc
+        raise ServiceError(
+            "RULESET_REFUSED", _("%(path)s: %(error)s"), path=exc.path, error=exc.as_dict()
+        ) from exc
     if first_dealer is not None:
         if not 0 <= first_dealer < n:
-            raise ServiceError(f"seat {first_dealer} is not at this table")
+            raise ServiceError(
+                "DRAFT_NO_SUCH_SEAT", _("seat %(seat)s is not at this table"), seat=first_dealer, players=n
+            )
         return first_dealer, None
     lot = secrets.randbelow(2**31) if seed is None else seed
     return draw_first_dealer(lot, n), lot
@@ -129,13 +142,18 @@ def draft_start_table(
     """
     tournament = table.round.tournament
     if not can_start(user, tournament.club):
-        raise NotScorer("only the club's scorers and organisers keep a table's score")
+        raise NotScorer("NOT_A_SCORER", _("only the club's scorers and organisers keep a table's score"))
     if tournament.game_type != GAME:
-        raise ServiceError("the live scorekeeper keeps Oh Hell games")
+        raise ServiceError(
+            "DRAFT_OTHER_GAME",
+            _("the live scorekeeper keeps %(game)s games"),
+            game=GAME,
+            other_game=tournament.game_type,
+        )
     if table.game_id is not None:
-        raise ServiceError("this table already has its game")
+        raise ServiceError("DRAFT_TABLE_HAS_GAME", _("this table already has its game"))
     if table.round.status != Round.Status.CONFIRMED:
-        raise ServiceError("the round's seating is not confirmed yet")
+        raise ServiceError("ROUND_NOT_CONFIRMED", _("the round's seating is not confirmed yet"))
     Table.objects.select_for_update().get(pk=table.pk)
     existing = Draft.objects.filter(table=table, status=Draft.Status.OPEN).first()
     if existing is not None:
@@ -175,15 +193,17 @@ def draft_start(
     """A draft of a free game of the club: players from the roster or new names (they join the
     roster when the game is recorded)."""
     if not can_start(user, club):
-        raise NotScorer("only the club's scorers and organisers keep its games")
+        raise NotScorer("NOT_A_SCORER", _("only the club's scorers and organisers keep its games"))
     names = [" ".join(name.split()) for name in players]
     if any(not name for name in names):
-        raise ServiceError("every seat needs a player's name")
+        raise ServiceError("DRAFT_NAME_MISSING", _("every seat needs a player's name"))
     if any(len(name) > NAME_LENGTH for name in names):
-        raise ServiceError(f"a player's name has at most {NAME_LENGTH} characters")
+        raise ServiceError(
+            "DRAFT_NAME_TOO_LONG", _("a player's name has at most %(length)s characters"), length=NAME_LENGTH
+        )
     keys = [name.casefold() for name in names]
     if len(set(keys)) != len(keys):
-        raise ServiceError("the same player cannot sit in two seats")
+        raise ServiceError("PLAYER_IN_TWO_SEATS", _("the same player cannot sit in two seats"))
     seat, lot = _setup(names, ruleset, first_dealer, seed)
     return Draft.objects.create(
         club=club,
@@ -233,7 +253,7 @@ def card_of(text: str | None) -> int | None:
     try:
         return parse_card(str(text))
     except CardError as exc:
-        raise engine.Refused("NOT_A_CARD", str(exc)) from exc
+        raise engine.Refused("NOT_A_CARD", engine.NOT_A_CARD_TEXT, text=str(text)) from exc
 
 
 def entry_add(
@@ -257,9 +277,9 @@ def entry_add(
     """
     entry_id = (entry_id or "").strip()
     if not entry_id or len(entry_id) > 64:
-        raise ServiceError("an entry needs its id (at most 64 characters)")
+        raise ServiceError("ENTRY_ID_MISSING", _("an entry needs its id (at most 64 characters)"))
     if kind not in engine.KINDS:
-        raise engine.Refused("UNKNOWN_ENTRY", f"unknown entry {kind!r}")
+        raise engine.Refused("UNKNOWN_ENTRY", kind=kind)
     with transaction.atomic():
         locked = Draft.objects.select_for_update().get(pk=draft.pk)
         existing = DraftEntry.objects.filter(draft=locked, entry_id=entry_id).first()
@@ -268,9 +288,13 @@ def entry_add(
         if existing is not None and existing.user_id == user.pk:  # a resend: the entry is already in
             return EntryResult(entry=existing, created=False, state=engine.run(setup_of(locked), entries))
         if not can_write(user, locked):
-            raise NotScorer("only the draft's scorekeeper enters; an organiser may take it over")
+            raise NotScorer(
+                "NOT_THE_SCOREKEEPER", _("only the draft's scorekeeper enters; an organiser may take it over")
+            )
         if existing is not None:
-            raise ServiceError("that entry id belongs to another entry of this draft: make a new one")
+            raise ServiceError(
+                "ENTRY_ID_TAKEN", _("that entry id belongs to another entry of this draft: make a new one")
+            )
         new = engine.Entry(
             kind=kind,
             seat=seat,
@@ -304,7 +328,7 @@ def entry_add(
 def draft_take_over(*, draft: Draft, user: User) -> Draft:
     """An organiser becomes the draft's scorekeeper (the previous one reads only from now on)."""
     if not can_take_over(user, draft):
-        raise NotScorer("only an organiser of the club can take a draft over")
+        raise NotScorer("NOT_AN_ORGANISER", _("only an organiser of the club can take a draft over"))
     with transaction.atomic():
         locked = Draft.objects.select_for_update().get(pk=draft.pk)
         locked.scorer = user
@@ -315,9 +339,9 @@ def draft_take_over(*, draft: Draft, user: User) -> Draft:
 def draft_set_mode(*, draft: Draft, user: User, mode: str) -> Draft:
     """Card by card, or the tricks each player took: how the scorekeeper enters the play."""
     if not can_write(user, draft):
-        raise NotScorer("only the draft's scorekeeper enters")
+        raise NotScorer("NOT_THE_SCOREKEEPER", _("only the draft's scorekeeper enters"))
     if mode not in Draft.Mode.values:
-        raise ServiceError(f"unknown mode {mode!r}")
+        raise ServiceError("DRAFT_MODE_UNKNOWN", _("unknown mode '%(mode)s'"), mode=mode)
     draft.mode = mode
     draft.save(update_fields=["mode", "updated_at"])
     return draft
@@ -327,6 +351,8 @@ def draft_set_mode(*, draft: Draft, user: User, mode: str) -> Draft:
 class Finished:
     draft: Draft
     upload: Upload
+    #: Why the upload refused the draft's log, as raised (its code and parameters), if it did.
+    refusal: MalformedDocument | None = None
 
 
 def draft_finish(*, draft: Draft, user: User) -> Finished:
@@ -337,7 +363,7 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
     rejected upload and the draft stays open.
     """
     if not can_write(user, draft):
-        raise NotScorer("only the draft's scorekeeper finishes the game")
+        raise NotScorer("NOT_THE_SCOREKEEPER", _("only the draft's scorekeeper finishes the game"))
     with transaction.atomic():
         locked = (
             Draft.objects.select_for_update(of=("self",))
@@ -346,7 +372,9 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
         )
         state = engine.run(setup_of(locked), entries_of(locked))
         if not state.complete:
-            raise ServiceError("the game is not over yet: every deal of the schedule is played first")
+            raise ServiceError(
+                "NOT_OVER", _("the game is not over yet: every deal of the schedule is played first")
+            )
         content = json.dumps(state.document, ensure_ascii=False, indent=1).encode()
         if locked.table is not None:
             outcome = tournament_services.table_game_upload(
@@ -369,4 +397,4 @@ def draft_finish(*, draft: Draft, user: User) -> Finished:
             locked.game = result.game
             locked.status = Draft.Status.FINISHED
             locked.save(update_fields=["game", "status", "updated_at"])
-    return Finished(draft=locked, upload=result.upload)
+    return Finished(draft=locked, upload=result.upload, refusal=result.refusal)

@@ -3,11 +3,15 @@
 Loads the demo club into a throwaway SQLite database, serves it with
 ``runserver`` on a free loopback port, and photographs each page in Debian's
 headless Chromium through Playwright, signed in as the demo organiser where
-the page needs it. Deterministic data (fixed seeds); only dates move.
+the page needs it, each page twice: on a phone (390×844, ``<name>-390.png``)
+and on a laptop (1366×900, ``<name>.png``), in the reader's language of the
+clubs it is for (Russian, some pages Ukrainian). Deterministic data (fixed
+seeds); only dates move.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -30,15 +34,23 @@ PAGES = [
     ("tournament", "/tournaments/{finished}/", "ru", None, True),
     ("standings", "/tournaments/{running}/standings/", "uk", None, False),
     ("score-sheet", "/games/{renege_game}/", "ru", None, True),
-    ("deal-replay", "/games/{renege_game}/deals/{renege_deal}/#trick-{renege_trick}", "en", None, True),
+    ("deal-replay", "/games/{renege_game}/deals/{renege_deal}/#trick-{renege_trick}", "ru", None, True),
     ("player-profile", "/clubs/kozyr/players/{profile_player}/", "ru", "olga", True),
     ("audit", "/games/{renege_game}/audit/", "uk", "olga", True),
-    ("dispute", "/disputes/{dispute}/", "en", "olga", True),
-    ("upload", "/clubs/kozyr/upload/", "en", "petro", False),
+    ("dispute", "/disputes/{dispute}/", "ru", "olga", True),
+    ("upload", "/clubs/kozyr/upload/", "ru", "petro", False),
     ("bridge-sheet", "/games/{bridge_game}/", "ru", None, True),
-    ("bridge-deal", "/games/{bridge_game}/deals/2/#trick-5", "en", None, True),
+    ("bridge-standings", "/tournaments/{bridge}/standings/", "ru", None, False),
+    ("bridge-deal", "/games/{bridge_game}/deals/2/#trick-5", "ru", None, True),
+    ("pulka", "/games/{preferans_game}/", "ru", "olga", True),
+    ("durak-sheet", "/games/{durak_game}/", "uk", "olga", True),
     ("score-sheet-entry", "/tournaments/{running}/tables/{open_table}/sheet/", "ru", "olga", True),
+    ("scorekeeper-start", "/tournaments/{running}/tables/{open_table}/scorekeeper/", "ru", "petro", True),
+    ("members", "/clubs/kozyr/members/", "ru", "olga", True),
+    ("home-invitation", "/", "ru", "nina", True),
 ]
+#: (suffix, viewport): a phone and a laptop.
+SIZES = [("-390", {"width": 390, "height": 844}), ("", {"width": 1366, "height": 900})]
 
 
 def free_port() -> int:
@@ -51,16 +63,20 @@ def demo_ids(env: dict[str, str]) -> dict[str, int]:
     """The ids the page paths need, read from the freshly loaded demo."""
     code = (
         "import json, django; django.setup()\n"
-        "from games.models import Dispute, Finding, Player\n"
+        "from games.models import Dispute, Finding, Game, Player\n"
         "from tournaments.models import Table, Tournament\n"
         "d = Dispute.objects.get()\n"
         "r = Finding.objects.filter(code='RENEGE_UNCORRECTED').order_by('pk').first()\n"
         "running = Tournament.objects.get(name='Зимний кубок')\n"
+        "bridge = Tournament.objects.get(name='Бридж по пятницам')\n"
         "print(json.dumps({'finished': Tournament.objects.get(name='Осенний кубок').pk, 'running': running.pk,\n"
         " 'renege_game': r.game_id, 'renege_deal': r.deal, 'dispute': d.pk,\n"
         " 'renege_trick': r.trick,\n"
         " 'profile_player': Player.objects.get(display_name='Вера').pk,\n"
-        " 'bridge_game': Tournament.objects.get(name='Бридж по пятницам').rounds.get().tables.order_by('number')[0].game_id,\n"
+        " 'bridge': bridge.pk,\n"
+        " 'bridge_game': bridge.rounds.get().tables.order_by('number')[0].game_id,\n"
+        " 'preferans_game': Game.objects.filter(game_type='preferans').order_by('pk')[0].pk,\n"
+        " 'durak_game': Game.objects.filter(game_type='durak').order_by('pk')[0].pk,\n"
         " 'open_table': Table.objects.filter(round__tournament=running, game__isnull=True).order_by('pk')[0].pk}))\n"
     )
     out = subprocess.run(
@@ -107,8 +123,8 @@ def main() -> None:
                     executable_path=CHROMIUM,
                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
                 )
-                for name, path, language, user, full in PAGES:
-                    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale=language)
+                for (name, path, language, user, full), (suffix, viewport) in itertools.product(PAGES, SIZES):
+                    context = browser.new_context(viewport=viewport, locale=language)
                     context.add_cookies([{"name": "django_language", "value": language, "url": base}])
                     page = context.new_page()
                     if user:
@@ -119,8 +135,8 @@ def main() -> None:
                         page.wait_for_load_state("networkidle")
                     page.goto(base + path.format(**ids))
                     page.wait_for_load_state("networkidle")
-                    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full)
-                    print(f"docs/screenshots/{name}.png  {path.format(**ids)}  ({language})")
+                    page.screenshot(path=str(OUT / f"{name}{suffix}.png"), full_page=full)
+                    print(f"docs/screenshots/{name}{suffix}.png  {path.format(**ids)}  ({language})")
                     context.close()
                 browser.close()
         finally:

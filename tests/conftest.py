@@ -83,6 +83,18 @@ def fresh_local_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def english_until_asked() -> Iterator[None]:
+    """Each test starts in the site's default language, English: a refusal says itself in the
+    active language (games.refusals), and a request's language must not leak into the next test
+    run by the same worker (LocaleMiddleware activates it for the thread and leaves it there)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def celery_eager_unless_live(request: pytest.FixtureRequest) -> Iterator[None]:
     """Tasks run in process, except in ``services`` tests, which use the live worker.
 
@@ -237,13 +249,26 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
+    """A page in a fresh context. Every page the test opens runs under the site's
+    Content-Security-Policy; a violation it reports (an inline script or style, a source from
+    elsewhere) fails the test at its end, so no page can need ``unsafe-inline`` unnoticed."""
     context = browser.new_context(locale="en-GB")  # type: ignore[attr-defined]
+    violations: list[str] = []
+
+    def watch(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(f"{message.location.get('url')}: {message.text}")
+
+    context.on("console", watch)
+    context.on("page", lambda opened: opened.on("console", watch))
     page = context.new_page()
+    page.on("console", watch)
     page.set_default_timeout(15_000)
     try:
         yield page
     finally:
         context.close()
+    assert not violations, f"Content-Security-Policy violations: {violations}"
 
 
 # --- people: a club with one user of every role (shared by every app's tests) ---

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
-from rest_framework.authtoken.models import Token
 
+from accounts.tokens import token_issue
 from config.middleware import SharedCacheHeadersMiddleware
 from games import services
 from games.models import Game
@@ -73,8 +73,8 @@ def test_a_session_cookie_alone_makes_it_private(client, public):
 
 
 def test_a_token_read_of_the_api_is_private(client, people, public):
-    token = Token.objects.create(user=people.member)
-    response = client.get(public["standings API"], HTTP_AUTHORIZATION=f"Token {token.key}")
+    _token, key = token_issue(user=people.member)
+    response = client.get(public["standings API"], HTTP_AUTHORIZATION=f"Token {key}")
     assert response.status_code == 200
     assert "private" in directives(response)
     assert "public" not in directives(response)

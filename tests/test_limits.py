@@ -45,7 +45,7 @@ def test_an_oversize_page_post_is_a_plain_413(client, settings):
 def test_an_unknown_api_url_is_a_json_404(client):
     response = client.get("/api/v1/clubs/%C2%9C/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "Not found."}
+    assert response.json() == {"detail": "Not found.", "code": "not_found"}
 
 
 def test_an_unknown_page_is_the_site_404(client):

@@ -83,12 +83,15 @@ PAGES = [
     ("/games/{game}/revisions/1/log/", (404, 200, 200, 200, 404, 200)),
     ("/games/{game}/uploads/{upload}/original/", (404, 200, 200, 200, 404, 200)),
     ("/clubs/kozyr/upload/", (302, 403, 200, 200, 404, 200)),
-    ("/clubs/kozyr/players/{player}/", (404, 200, 200, 200, 404, 200)),
-    ("/clubs/kozyr/players/{player}/analytics.csv", (404, 200, 200, 200, 404, 200)),
+    ("/clubs/kozyr/players/{player}/", (302, 200, 200, 200, 404, 200)),  # members only: sign in first
+    (
+        "/clubs/kozyr/players/{player}/analytics.csv",
+        (302, 200, 200, 200, 404, 200),
+    ),  # members only: sign in first
     ("/games/{game}/analysis/", (404, 200, 200, 200, 404, 200)),
     ("/games/{game}/analysis.csv", (404, 200, 200, 200, 404, 200)),
-    ("/clubs/kozyr/analytics/", (404, 200, 200, 200, 404, 200)),
-    ("/clubs/kozyr/analytics.csv", (404, 200, 200, 200, 404, 200)),
+    ("/clubs/kozyr/analytics/", (302, 200, 200, 200, 404, 200)),  # members only: sign in first
+    ("/clubs/kozyr/analytics.csv", (302, 200, 200, 200, 404, 200)),  # members only: sign in first
     ("/tournaments/{tournament}/analytics/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/analytics.csv", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/", (404, 200, 200, 200, 404, 200)),
@@ -105,6 +108,11 @@ PAGES = [
     ("/tournaments/{tournament}/tables/{table}/upload/", (302, 403, 200, 200, 404, 200)),
     ("/clubs/kozyr/scorekeeper/", (302, 403, 200, 200, 404, 200)),
     ("/scorekeeper/sw.js", (200, 200, 200, 200, 200, 200)),  # the service worker: no data in it
+    ("/scorekeeper/", (302, 200, 200, 200, 200, 200)),  # the start page: each user's own drafts
+    ("/scorekeeper/manifest.webmanifest", (200, 200, 200, 200, 200, 200)),  # no data in it
+    ("/accounts/tokens/", (302, 200, 200, 200, 200, 200)),  # each user's own API tokens
+    ("/clubs/kozyr/members/", (302, 403, 403, 200, 404, 200)),  # organisers invite and set roles
+    ("/invitations/", (302, 200, 200, 200, 200, 200)),  # each user's own invitations
 ]
 
 
@@ -141,6 +149,13 @@ def test_every_page_of_the_site_is_in_the_matrix_or_tested_elsewhere(world):
         "game-pbn",
         "tournament-pbn",
         "import-progress",
+        # the members page's forms (tests/games/test_invitations.py)
+        "club-member-invite",
+        "club-member-role",
+        "club-member-remove",
+        "club-invitation-withdraw",
+        "invitation-accept-page",
+        "invitation-decline-page",
     }
     pages = {
         pattern.name

@@ -33,15 +33,18 @@ MEMBER_QUERIES = {
     # Every page below also reads, once, the disputes waiting for the reader (the header's count of
     # open disputes for an organiser: games/context_processors.py): one query more than before.
     # club, session, user, role (may read?), upcoming tournaments (+entrants), recent tournaments
-    # (+entrants), role (manager?), role (recorder?), recent games (+revision), their seats (+players),
-    # memberships (+users), roster (+games played)
-    "club home": 13,
+    # (+entrants), role (manager?), role (recorder?), the games' count, a page of games (+revision,
+    # table, round, tournament), their seats (+players), the filter's choices (games, months,
+    # tournaments), memberships (+users), roster (+games played)
+    "club home": 17,
     # tournament (+club), session, user, role (may read?), the first standing lines (+players; read
     # from the cache once rendered), role (manager?), rounds, a page of one round's tables (+games,
-    # the round's table count), table seats (+players), game seats (+players)
-    "tournament": 11,
-    # tournament (+club), session, user, role (names link to profiles?), standing lines (+players)
-    "standings": 6,
+    # the round's table count), table seats (+players), game seats (+players), the rounds' tables
+    # recorded (the standings' progress line)
+    "tournament": 12,
+    # tournament (+club), session, user, role (names link to profiles?), standing lines (+players),
+    # the rounds' tables recorded (the progress line)
+    "standings": 7,
     # tournament (+club), the confirmed rounds' numbers, a page of entrants in standings order (+their
     # count), the seats of their games in the page's rounds (+opponents' names), session, user
     "cross-table": 7,
@@ -54,19 +57,20 @@ MEMBER_QUERIES = {
     "deal replay": 5,
     # player (+club), session, user, role, recent seats (+games), their seats (+players), the reports
     # read for the statistics, totals per seat, per-deal aggregates, by cards, by difference, findings
-    # (count), ratings, rating changes, tournament tables (+rounds, tournaments)
-    "player profile": 17,
+    # (count), ratings, rating changes, tournament tables (+rounds, tournaments), games per game type
+    "player profile": 18,
     # tournament (+club), findings by code, games by status, open disputes (count), disputes, findings
     # listed, session, user
     "tournament audit": 9,
     # game (+revision, report), session, user, role, sat at the game?, role (the table's scorer?),
-    # findings, revisions, reports, disputes
+    # findings, revisions, reports, disputes (a game with findings takes one more: its players by
+    # seat, for the findings' sentences; tests/games/test_page_audit.py)
     "game audit": 11,
 }
 
 # Anonymous spectators of a published tournament: no session or user is read.
 PUBLIC_QUERIES = {
-    "standings": 2,  # tournament (+club), standing lines (+players)
+    "standings": 3,  # tournament (+club), standing lines (+players), the progress line's rounds
     "standings API": 2,  # tournament (+club), standing lines (+players)
     # game (+club, revision, report, open disputes), the report and log for the sheet (was 3)
     "game sheet": 2,
@@ -204,9 +208,10 @@ def test_the_tournament_page_shows_a_round_a_page_at_a_time(client, people, grow
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url + query)
         assert response.status_code == 200
-        # The first request renders the standings lines; the others read them from the cache. Past
-        # the last page of tables: two more (how many tables, then the last page's).
-        expected = MEMBER_QUERIES["tournament"] - (1 if pages else 0) + (2 if "page=99" in query else 0)
+        # The first request renders the standings lines and their progress line; the others read
+        # them from the cache. Past the last page of tables: two more (how many tables, then the
+        # last page's).
+        expected = MEMBER_QUERIES["tournament"] - (2 if pages else 0) + (2 if "page=99" in query else 0)
         assert len(queries) == expected, query
         pages[query] = response.content.decode()
     # The latest round by default, its first three tables; the fourth on the second page.

@@ -43,7 +43,7 @@ def test_development_is_the_embedded_default():
         "env": "development",
         "debug": True,
         "eager": True,
-        "engine": "django.db.backends.sqlite3",
+        "engine": "config.sqlite",
         "cache": "django.core.cache.backends.locmem.LocMemCache",
         "hsts": 0,
         "user": "accounts.User",

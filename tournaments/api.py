@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import IntegrityError
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -23,10 +25,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import analytics, permissions, selectors
-from games.api import _uploaded_bytes, acting_user, club_for, error_response, require
+from games.api import NO_LOG, _uploaded_bytes, acting_user, club_for, error_response, require, upload_refused
 from games.csv_export import csv_response
+from games.finding_text import report_in_language
 from games.idempotency import idempotent
 from games.models import Game, Player
+from games.refusals import Refusal
 from games.serializers import GameSerializer
 from games.throttling import UPLOAD_THROTTLES
 from tournaments import services
@@ -61,7 +65,10 @@ def managed(request: Request, pk: int) -> Tournament:
 
 
 def service_error(exc: Exception, path: str = "", code: int = status.HTTP_409_CONFLICT) -> Response:
-    return error_response(path, str(exc), code)
+    """A service's refusal; its path is the caller's, or the one the refusal names (a setting's
+    ``table_points.4[2]``)."""
+    named = getattr(exc, "params", {}).get("path") if isinstance(getattr(exc, "params", None), dict) else None
+    return error_response(path or str(named or ""), exc, code)
 
 
 def tables_queryset() -> QuerySet[Table]:
@@ -113,13 +120,32 @@ class TournamentDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         changes = dict(serializer.validated_data)
         reason = changes.pop("reason", "")
+        slug = changes.get("slug")
+        if slug is not None and slug_taken(tournament, slug):
+            return error_response("slug", slug_refusal(slug), status.HTTP_409_CONFLICT)
         try:
             tournament = services.tournament_update(
                 tournament=tournament, user=acting_user(request), reason=reason, **changes
             )
         except services.ServiceError as exc:
             return service_error(exc, "", status.HTTP_400_BAD_REQUEST)
+        except IntegrityError:
+            # Another request took the slug between the check and the write.
+            if slug is not None and slug_taken(tournament, slug):
+                return error_response("slug", slug_refusal(slug), status.HTTP_409_CONFLICT)
+            raise
         return Response(TournamentSerializer(tournament).data)
+
+
+def slug_taken(tournament: Tournament, slug: str) -> bool:
+    """Whether another tournament of the club has ``slug`` (unique within a club)."""
+    return Tournament.objects.filter(club_id=tournament.club_id, slug=slug).exclude(pk=tournament.pk).exists()
+
+
+def slug_refusal(slug: str) -> Refusal:
+    return Refusal(
+        "TOURNAMENT_SLUG_TAKEN", _("another tournament of the club has the slug '%(slug)s'"), slug=slug
+    )
 
 
 class TournamentStatusView(APIView):
@@ -171,7 +197,10 @@ class EntryListView(APIView):
         serializer.is_valid(raise_exception=True)
         player = Player.objects.filter(pk=serializer.validated_data["player_id"]).first()
         if player is None:
-            return error_response("player_id", "no such player")
+            return error_response(
+                "player_id",
+                Refusal("PLAYER_UNKNOWN", _("no such player"), player=serializer.validated_data["player_id"]),
+            )
         try:
             entry = services.entry_add(tournament=tournament, player=player)
         except services.ServiceError as exc:
@@ -304,9 +333,7 @@ class TableGameView(APIView):
         )
         content, filename = _uploaded_bytes(request)
         if content is None:
-            return error_response(
-                "", "send the game log as the JSON body or as a multipart file named 'file'"
-            )
+            return error_response("", NO_LOG)
         try:
             outcome = services.table_game_upload(
                 table=table, content=content, user=acting_user(request), filename=filename
@@ -315,16 +342,14 @@ class TableGameView(APIView):
             return service_error(exc, "table")
         result = outcome.result
         if result.error is not None or result.game is None:
-            return Response(
-                {"error": result.error, "upload": result.upload.pk}, status=status.HTTP_400_BAD_REQUEST
-            )
+            return upload_refused(result)
         report = result.report.report if result.report is not None else result.game.current_report.report  # type: ignore[union-attr]
         body = {
             "id": result.game.pk,
             "table": table.pk,
             "upload": result.upload.pk,
             "status": result.game.status,
-            "report": report,
+            "report": report_in_language(report),
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -351,7 +376,7 @@ class TournamentAnalyticsView(APIView):
         responses={
             200: OpenApiResponse(
                 response=OpenApiTypes.OBJECT,
-                description="{games: {analysed, nothing, waiting}, players: [{player, player_name, summary}]}; "
+                description="{games: {analysed, partial, nothing, waiting}, players: [{player, player_name, summary}]}; "
                 "the summary's fields are the tournament's game's (docs/analytics.md).",
             ),
             404: OpenApiResponse(description="No such tournament, or not one you may read."),
@@ -404,6 +429,7 @@ def standing_lines(tournament: Tournament) -> list[dict[str, Any]]:
             "games",
             "provisional",
             "tiebreaks",
+            "partner_id",
         )
     )
     return [
@@ -415,8 +441,9 @@ def standing_lines(tournament: Tournament) -> list[dict[str, Any]]:
             "games": games,
             "provisional": provisional,
             "tiebreaks": tiebreaks,
+            "partner_id": partner_id,
         }
-        for rank, rank_to, player_id, player, points, games, provisional, tiebreaks in rows
+        for rank, rank_to, player_id, player, points, games, provisional, tiebreaks, partner_id in rows
     ]
 
 

@@ -33,8 +33,10 @@ from django.core import serializers
 from django.core.management.color import no_style
 from django.db import connections, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Club
+from games.refusals import Refusal
 
 FORMAT = "trickbook-club-archive"
 VERSION = 1
@@ -45,6 +47,7 @@ VERSION = 1
 CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("games.Club", "pk"),
     ("games.Membership", "club"),
+    ("games.Invitation", "club"),
     ("games.Player", "club"),
     ("games.Game", "club"),
     ("games.GameSeat", "game__club"),
@@ -75,12 +78,14 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
 #: Models not archived, and why.
 LEFT_OUT = {
     "games.IdempotencyKey": "a retry guard for a day's API requests, not a record",
+    "accounts.ApiToken": "a device's sign-in, not a record: restored members sign in again for new tokens",
     "games.DealEstimate": "a cache of estimates keyed by a deal's cards, shared by clubs and rebuilt on demand",
 }
 
 
-class ArchiveError(Exception):
-    """An archive that cannot be restored here; the message says why."""
+class ArchiveError(Refusal):
+    """An archive that cannot be restored here: its code, and the sentence that says why
+    (games.refusals)."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,7 @@ def export_club(slug: str) -> bytes:
     """The zip archive of club ``slug`` (ArchiveError when there is no such club)."""
     club = Club.objects.filter(slug=slug).first()
     if club is None:
-        raise ArchiveError(f"no club {slug!r}")
+        raise ArchiveError("ARCHIVE_NO_CLUB", _("no club '%(club)s'"), club=slug)
     sets = _club_querysets(club)
     rows: list[models.Model] = []
     counts: dict[str, int] = {}
@@ -149,12 +154,19 @@ def read_manifest(raw: bytes) -> dict[str, Any]:
         with zipfile.ZipFile(io.BytesIO(raw)) as archive:
             manifest = json.loads(archive.read("manifest.json"))
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise ArchiveError(f"not a club archive: {exc}") from None
+        raise ArchiveError(
+            "ARCHIVE_UNREADABLE", _("not a club archive: %(reason)s"), reason=str(exc)
+        ) from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise ArchiveError(f"not a club archive (format is not {FORMAT!r})")
+        raise ArchiveError(
+            "ARCHIVE_FORMAT", _("not a club archive (format is not '%(format)s')"), format=FORMAT
+        )
     if manifest.get("version") != VERSION:
         raise ArchiveError(
-            f"archive version {manifest.get('version')!r}; this Trickbook restores version {VERSION}"
+            "ARCHIVE_VERSION",
+            _("archive version %(found)s; this Trickbook restores version %(version)s"),
+            found=repr(manifest.get("version")),
+            version=VERSION,
         )
     return manifest
 
@@ -169,8 +181,13 @@ def import_club(raw: bytes, *, using: str = "default") -> Restored:
         model = type(obj.object)
         if model._default_manager.using(using).filter(pk=obj.object.pk).exists():
             raise ArchiveError(
-                f"{model._meta.label} {obj.object.pk} is already in the database: an archive "
-                "restores into a database that holds none of its rows"
+                "ARCHIVE_ROW_EXISTS",
+                _(
+                    "%(model)s %(pk)s is already in the database: an archive restores into a "
+                    "database that holds none of its rows"
+                ),
+                model=model._meta.label,
+                pk=obj.object.pk,
             )
     connection = connections[using]
     counts: dict[str, int] = {}
@@ -189,5 +206,10 @@ def import_club(raw: bytes, *, using: str = "default") -> Restored:
                 cursor.execute(sql)
         listed = {label: n for label, n in manifest.get("counts", {}).items() if n}
         if counts != listed:
-            raise ArchiveError(f"the archive's rows {counts} differ from its manifest {listed}")
+            raise ArchiveError(
+                "ARCHIVE_COUNTS_DIFFER",
+                _("the archive's rows %(counts)s differ from its manifest %(listed)s"),
+                counts=counts,
+                listed=listed,
+            )
     return Restored(club=manifest["club"]["slug"], counts=counts)

@@ -58,6 +58,11 @@ class Tournament(models.Model):
         default=default_tiebreaks, help_text=f"Ordered, from {', '.join(TIEBREAKS)}."
     )
     preferred_table_size = models.PositiveSmallIntegerField(default=4)
+    rounds_planned = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="How many rounds the organiser plans, if known: the standings say 'after round N of M'.",
+    )
     seed = models.BigIntegerField(default=0, help_text="Seeds the seating and the drawing of lots.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     published = models.BooleanField(default=False)
@@ -68,6 +73,9 @@ class Tournament(models.Model):
     # compile the broker never got (Redis down) is found and queued again by the sweep
     # (tournaments.tasks.sweep_stale_standings), so a committed game is never left out.
     standings_stale = models.BooleanField(default=False, db_index=True)
+    # Issue 21: the last compile's failure, until a compile succeeds ({"code", "params",
+    # "template", "message", "at"}): the organiser's page says it, and the standings stay stale.
+    standings_failure = models.JSONField(null=True, blank=True)
     # Issue 19: "the table confirms its sheet" — off (0) by default; otherwise each game
     # recorded for a table stays provisional until every player of the table has confirmed
     # it, or this many hours have passed (games.settlement).
@@ -104,7 +112,7 @@ class TiebreakChange(AppendOnlyModel):
     after = models.JSONField()
     changed_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(AppendOnlyModel.Meta):
         ordering = ["tournament", "changed_at", "id"]
 
     def __str__(self) -> str:
@@ -195,6 +203,14 @@ class Standing(models.Model):
         default=0, help_text="Of these games, how many are provisional (a dispute open, a sheet unconfirmed)."
     )
     tiebreaks = models.JSONField(default=dict)
+    partner = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The partner ranked with this player as one line (a rubber-bridge partnership).",
+    )
     compiled_at = models.DateTimeField()
 
     class Meta:

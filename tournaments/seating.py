@@ -39,6 +39,28 @@ History: TypeAlias = Meetings | Rounds
 
 _T = TypeVar("_T")
 
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` as a message to translate (``makemessages`` knows this name); returns it as is."""
+    return text
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be made, or input that is not one: ``code``, ``params`` and the
+    English ``template`` they fill (``str()``: the English sentence).
+
+    No Django here: the template is marked for translation only, and whoever shows the
+    refusal to a person says it in their language (tournaments.services: a ServiceError
+    from the same code, template and parameters).
+    """
+
+    def __init__(self, code: str, template: str, /, **params: Any) -> None:
+        self.code = code
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
+
+
 MIN_TABLE = 3  # issue 5: "never a table below 3"
 MAX_TABLE = 7  # Oh Hell is played by 3 to 7 (the seed's deal counts stop at 7 players)
 
@@ -101,11 +123,26 @@ def table_sizes(
     _require_int(minimum, "minimum")
     _require_int(maximum, "maximum")
     if minimum < 2:
-        raise ValueError(f"a table seats at least 2 players, not minimum={minimum}")
+        raise SeatingError(
+            "SEATING_TABLE_TOO_SMALL",
+            gettext_noop("a table seats at least 2 players, not minimum=%(minimum)s"),
+            minimum=minimum,
+        )
     if not minimum <= preferred <= maximum:
-        raise ValueError(f"preferred table size {preferred} is outside {minimum}..{maximum}")
+        raise SeatingError(
+            "SEATING_PREFERRED_OUTSIDE",
+            gettext_noop("preferred table size %(preferred)s is outside %(minimum)s..%(maximum)s"),
+            preferred=preferred,
+            minimum=minimum,
+            maximum=maximum,
+        )
     if entrants < minimum:
-        raise ValueError(f"{entrants} entrants cannot fill a table of at least {minimum}")
+        raise SeatingError(
+            "SEATING_TOO_FEW",
+            gettext_noop("%(entrants)s entrants cannot fill a table of at least %(minimum)s"),
+            entrants=entrants,
+            minimum=minimum,
+        )
     best: tuple[tuple[int, int, int], list[int]] | None = None
     for tables in range(-(-entrants // maximum), entrants // minimum + 1):
         small, extra = divmod(entrants, tables)
@@ -120,7 +157,13 @@ def table_sizes(
         if best is None or key < best[0]:
             best = (key, sizes)
     if best is None:
-        raise ValueError(f"{entrants} entrants cannot be split into tables of {minimum} to {maximum}")
+        raise SeatingError(
+            "SEATING_UNSPLITTABLE",
+            gettext_noop("%(entrants)s entrants cannot be split into tables of %(minimum)s to %(maximum)s"),
+            entrants=entrants,
+            minimum=minimum,
+            maximum=maximum,
+        )
     return best[1]
 
 
@@ -163,7 +206,9 @@ class Seating:
         for number, table in enumerate(self.tables):
             if player in table:
                 return number
-        raise ValueError(f"player {player} is not seated")
+        raise SeatingError(
+            "SEATING_PLAYER_NOT_SEATED", gettext_noop("player %(player)s is not seated"), player=player
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form, for the preview and the confirm of the seating API."""
@@ -185,35 +230,42 @@ class Seating:
         recomputes them with ``rescore`` against the stored history.
         """
         if not isinstance(data, Mapping):
-            raise ValueError("a seating must be an object")
+            raise SeatingError("SEATING_NOT_AN_OBJECT", gettext_noop("a seating must be an object"))
         method = data.get("method")
         if method not in METHODS:
-            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+            raise _unknown_method(method)
         seed = _require_int(data.get("seed"), "seed")
         raw_tables = data.get("tables")
         if not isinstance(raw_tables, list) or not raw_tables:
-            raise ValueError("tables must be a non-empty list of tables")
+            raise SeatingError("SEATING_NO_TABLES", gettext_noop("tables must be a non-empty list of tables"))
         tables = []
         for number, table in enumerate(raw_tables):
             if not isinstance(table, list) or not table:
-                raise ValueError(f"tables[{number}] must be a non-empty list of player ids")
+                raise SeatingError(
+                    "SEATING_EMPTY_TABLE",
+                    gettext_noop("tables[%(table)s] must be a non-empty list of player ids"),
+                    table=number,
+                )
             tables.append(tuple(_require_int(p, f"tables[{number}] player") for p in table))
         _require_distinct([p for table in tables for p in table], "seated")
         repeated = []
         for entry in data.get("repeated", []):
             pair = entry.get("players") if isinstance(entry, Mapping) else None
             if not isinstance(pair, list) or len(pair) != 2:
-                raise ValueError("each repeated entry must be {'players': [a, b], 'met': n}")
+                raise SeatingError(
+                    "SEATING_BAD_REPEATED",
+                    gettext_noop("each repeated entry must be {'players': [a, b], 'met': n}"),
+                )
             a, b = sorted(_require_int(p, "repeated player") for p in pair)
             repeated.append((a, b, _require_int(entry.get("met"), "repeated met")))
         swaps = []
         for pair in data.get("swaps", []):
             if not isinstance(pair, list) or len(pair) != 2:
-                raise ValueError("each swap must be a pair of player ids")
+                raise SeatingError("SEATING_BAD_SWAP", gettext_noop("each swap must be a pair of player ids"))
             swaps.append((_require_int(pair[0], "swap player"), _require_int(pair[1], "swap player")))
         optimal = data.get("optimal", False)
         if not isinstance(optimal, bool):
-            raise ValueError("optimal must be true or false")
+            raise SeatingError("SEATING_BAD_OPTIMAL", gettext_noop("optimal must be true or false"))
         return cls(
             tables=tuple(tables),
             repeats=_require_int(data.get("repeats"), "repeats"),
@@ -238,11 +290,20 @@ def meetings(history: History) -> dict[frozenset[int], int]:
     if isinstance(history, Mapping):
         for pair, met in history.items():
             if not isinstance(pair, frozenset) or len(pair) != 2:
-                raise ValueError(f"history keys must be frozensets of two player ids, not {pair!r}")
+                raise SeatingError(
+                    "SEATING_BAD_HISTORY_PAIR",
+                    gettext_noop("history keys must be frozensets of two player ids, not %(found)s"),
+                    found=repr(pair),
+                )
             for player in pair:
                 _require_int(player, "history player")
             if _require_int(met, "history count") < 0:
-                raise ValueError(f"pair {sorted(pair)} cannot have met {met} times")
+                raise SeatingError(
+                    "SEATING_BAD_HISTORY_COUNT",
+                    gettext_noop("pair %(pair)s cannot have met %(met)s times"),
+                    pair=sorted(pair),
+                    met=met,
+                )
             if met:
                 counts[pair] = met
         return counts
@@ -250,7 +311,11 @@ def meetings(history: History) -> dict[frozenset[int], int]:
         for table in round_:
             ids = [_require_int(p, f"history round {number + 1} player") for p in table]
             if len(set(ids)) != len(ids):
-                raise ValueError(f"history round {number + 1} seats a player twice at one table")
+                raise SeatingError(
+                    "SEATING_HISTORY_TWICE",
+                    gettext_noop("history round %(round)s seats a player twice at one table"),
+                    round=number + 1,
+                )
             for a, b in itertools.combinations(ids, 2):
                 pair = frozenset((a, b))
                 counts[pair] = counts.get(pair, 0) + 1
@@ -315,7 +380,7 @@ def seat_round(
     them). The order of ``players`` does not matter.
     """
     if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        raise _unknown_method(method)
     _require_int(seed, "seed")
     ids = [_require_int(p, "player") for p in players]
     _require_distinct(ids, "entered")
@@ -331,7 +396,11 @@ def seat_round(
         ranked = _ranked(ids, standings, order)
         tables = _cut(ranked, sizes)
     elif standings is not None:
-        raise ValueError(f"standings are only used by method='standings', not {method!r}")
+        raise SeatingError(
+            "SEATING_STANDINGS_UNUSED",
+            gettext_noop("standings are only used by method='standings', not %(found)s"),
+            found=repr(method),
+        )
     elif method == "random":
         tables = _cut(order, sizes)
     else:
@@ -360,7 +429,11 @@ def swap(seating: Seating, a: int, b: int, *, history: History) -> Seating:
     where = {p: (t, s) for t, table in enumerate(seating.tables) for s, p in enumerate(table)}
     for player in (a, b):
         if player not in where:
-            raise ValueError(f"player {player} is not seated in this round")
+            raise SeatingError(
+                "SEATING_SWAP_NOT_SEATED",
+                gettext_noop("player %(player)s is not seated in this round"),
+                player=player,
+            )
     if a == b:
         return seating
     tables = [list(table) for table in seating.tables]
@@ -427,7 +500,9 @@ def _ranked(
 ) -> list[int]:
     """Players best first; ``lots`` (the seeded shuffle) orders equal ranks."""
     if standings is None:
-        raise ValueError("method='standings' needs the standings")
+        raise SeatingError(
+            "SEATING_STANDINGS_MISSING", gettext_noop("method='standings' needs the standings")
+        )
     if isinstance(standings, Mapping):
         ranks = {p: _require_int(r, f"rank of player {p}") for p, r in standings.items()}
     else:
@@ -436,7 +511,9 @@ def _ranked(
         ranks = {p: rank for rank, p in enumerate(listed, start=1)}
     missing = sorted(set(ids) - set(ranks))
     if missing:
-        raise ValueError(f"players without a standing: {missing}")
+        raise SeatingError(
+            "SEATING_UNRANKED", gettext_noop("players without a standing: %(players)s"), players=missing
+        )
     return sorted(lots, key=lambda p: ranks[p])  # stable: ties keep the seeded order
 
 
@@ -466,20 +543,53 @@ def _seat_order(table: list[int], rng: _Lots, firsts: Mapping[int, int]) -> list
 
 def _rounds(history: Rounds) -> Rounds:
     if isinstance(history, str | bytes) or not isinstance(history, Sequence):
-        raise ValueError("history must be earlier rounds (lists of tables of ids) or a pair → count map")
+        raise SeatingError(
+            "SEATING_BAD_HISTORY",
+            gettext_noop("history must be earlier rounds (lists of tables of ids) or a pair → count map"),
+        )
     for number, round_ in enumerate(history):
         if isinstance(round_, str | bytes) or not isinstance(round_, Sequence):
-            raise ValueError(f"history round {number + 1} must be a list of tables")
+            raise SeatingError(
+                "SEATING_BAD_HISTORY_ROUND",
+                gettext_noop("history round %(round)s must be a list of tables"),
+                round=number + 1,
+            )
         for table in round_:
             if isinstance(table, str | bytes) or not isinstance(table, Sequence):
-                raise ValueError(f"history round {number + 1} must list each table's player ids")
+                raise SeatingError(
+                    "SEATING_BAD_HISTORY_TABLE",
+                    gettext_noop("history round %(round)s must list each table's player ids"),
+                    round=number + 1,
+                )
     return history
 
 
 def _require_int(value: object, name: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{name} must be an integer, not {value!r}")
+        raise SeatingError(
+            "SEATING_NOT_AN_INTEGER",
+            gettext_noop("%(name)s must be an integer, not %(found)s"),
+            name=name,
+            found=repr(value),
+        )
     return value
+
+
+def _unknown_method(method: object) -> SeatingError:
+    return SeatingError(
+        "SEATING_METHOD_UNKNOWN",
+        gettext_noop("method must be one of %(methods)s, not %(found)s"),
+        methods=", ".join(METHODS),
+        found=repr(method),
+    )
+
+
+#: A player listed twice, by the list: entered, seated or ranked.
+TWICE = {
+    "entered": gettext_noop("players entered twice: %(players)s"),
+    "seated": gettext_noop("players seated twice: %(players)s"),
+    "ranked": gettext_noop("players ranked twice: %(players)s"),
+}
 
 
 def _require_distinct(ids: Sequence[int], what: str) -> None:
@@ -488,7 +598,7 @@ def _require_distinct(ids: Sequence[int], what: str) -> None:
     for p in ids:
         (twice if p in seen else seen).add(p)
     if twice:
-        raise ValueError(f"players {what} twice: {sorted(twice)}")
+        raise SeatingError("SEATING_PLAYERS_TWICE", TWICE[what], what=what, players=sorted(twice))
 
 
 # --- rotate: fewest repeated opponents -------------------------------------------------------------

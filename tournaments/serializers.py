@@ -6,19 +6,28 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.parsers import StrictJSONField
 from tournaments.models import TIEBREAKS, Entry, Round, Table, TiebreakChange, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     club: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS), required=False)
-    ruleset = serializers.JSONField(required=False)
-    table_points = serializers.JSONField(required=False)
+    # Read by the one JSON reader in a form body too, and null refused there as in JSON (issue 21).
+    ruleset = StrictJSONField(required=False)
+    table_points = StrictJSONField(required=False)
     reason = serializers.CharField(
         write_only=True, required=False, help_text="Why the tie-breaks change after the start."
     )
     # Explicit bounds: the model field's range depends on the database backend.
     preferred_table_size = serializers.IntegerField(min_value=3, max_value=7, required=False)
+    rounds_planned = serializers.IntegerField(
+        min_value=1,
+        max_value=99,
+        required=False,
+        allow_null=True,
+        help_text="How many rounds are planned (null: not said); the standings say 'after round N of M'.",
+    )
     confirmation_hours = serializers.IntegerField(
         min_value=0,
         max_value=720,
@@ -39,6 +48,7 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
             "table_points",
             "tiebreaks",
             "preferred_table_size",
+            "rounds_planned",
             "seed",
             "status",
             "published",

@@ -13,20 +13,24 @@ the seat order N, E, S, W) and the per-seat results its games store.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.models import User
 from games import audit_log, settlement
 from games import services as game_services
 from games.models import AuditEntry, Club, Game, GameSeat, Player, Upload
+from games.refusals import DocumentRefusal
+from games.slugs import unique_slug
 from rules import registry
 from rules.errors import MalformedDocument
 from tournaments import ratings, seating, standings
@@ -44,9 +48,29 @@ from tournaments.models import (
     default_tiebreaks,
 )
 
+#: The figures a standings method or tie-break ranks by (NEEDS), as a sentence names them.
+FIGURES = {
+    "whists": pgettext_lazy("ranked figure", "whists"),
+    "contracts_made": pgettext_lazy("ranked figure", "contracts made"),
+}
+
+
+def _status(value: Any, params: Any) -> str:
+    """A tournament's status as a sentence names it: "a draft tournament"."""
+    if value in Tournament.Status.values:
+        return str(Tournament.Status(value).label).lower()
+    return str(value)
+
+
+def _figure(value: Any, params: Any) -> str:
+    return str(FIGURES.get(value, value))
+
 
 class ServiceError(game_services.ServiceError):
-    """A request the tournament's state or rules refuse; the message says why."""
+    """A request the tournament's state or rules refuse: its code, its parameters and the
+    sentence that says why (games.refusals)."""
+
+    labels = {**game_services.ServiceError.labels, "status": _status, "to_status": _status, "figure": _figure}
 
 
 # --- set-up ------------------------------------------------------------------
@@ -59,9 +83,57 @@ TRANSITIONS = {
 }
 
 
+#: A table size the game is not played at, by how many sizes it is played at (1, 2, more).
+TABLE_SIZES = {
+    1: _("%(game)s tables seat %(minimum)s players"),
+    2: _("%(game)s tables seat %(minimum)s or %(maximum)s players"),
+    3: _("%(game)s tables seat %(minimum)s to %(maximum)s players"),
+}
+
 #: What a standings method or tie-break reads of each seat's result (a SeatResult field): a
 #: game whose rules do not fill it (Oh Hell has no whists) cannot rank by it.
 NEEDS = {Tournament.Method.WHISTS: "whists", "contracts_made": "contracts_made"}
+
+
+#: Table sizes a points scale may have a line for (the seeds' tables: two to seven players).
+SCALE_SIZES = range(2, 8)
+
+
+def check_table_points(scale: Any, *, table_size: int, method: str) -> None:
+    """A table points scale as the compile reads it: ``{"4": [3, 2, 1, 0], ...}``, each key a
+    table size, each line that many finite numbers (points for 1st, 2nd, ... place); with the
+    table points method, a line for the tournament's table size at least (a table of another
+    size, seated when the field does not divide, needs its line too: a compile without it
+    fails, and says so on the organiser's page). Refused at the path of what is wrong
+    ("table_points.4[2]")."""
+
+    def refuse(path: str, form: str, **params: Any) -> NoReturn:
+        raise ServiceError("TABLE_POINTS_INVALID", TABLE_POINTS_FORMS[form], path=path, **params)
+
+    if not isinstance(scale, dict):
+        refuse("table_points", "not_object")
+    for key, line in scale.items():
+        path = f"table_points.{key}"
+        if not (isinstance(key, str) and key.isdigit() and int(key) in SCALE_SIZES):
+            refuse(path, "size", sizes=list(SCALE_SIZES))
+        size = int(key)
+        if not isinstance(line, list) or len(line) != size:
+            refuse(path, "length", size=size)
+        for place, points in enumerate(line):
+            if isinstance(points, bool) or not isinstance(points, int | float) or not math.isfinite(points):
+                refuse(f"{path}[{place}]", "number")
+    if method == Tournament.Method.TABLE_POINTS and str(table_size) not in scale:
+        refuse("table_points", "missing", sizes=[table_size])
+
+
+#: What a table points scale can get wrong (check_table_points), said at its path.
+TABLE_POINTS_FORMS = {
+    "not_object": _('%(path)s: the scale is an object of table sizes, e.g. {"4": [3, 2, 1, 0]}'),
+    "size": _("%(path)s: a table size is one of %(sizes)s"),
+    "length": _("%(path)s: a table of %(size)s has %(size)s places, so %(size)s points"),
+    "number": _("%(path)s: the points of a place are a number"),
+    "missing": _("%(path)s: the table points method needs a line for tables of %(sizes)s"),
+}
 
 
 def check_settings(
@@ -71,33 +143,58 @@ def check_settings(
     tiebreaks: Sequence[str],
     table_size: int,
     method: str = Tournament.Method.TOTAL,
+    table_points: Any = None,
 ) -> None:
-    """Refuse a set-up the rules cannot play: unknown game or ruleset, tie-break, table size, or a
-    standings method or tie-break the game's results do not carry."""
+    """Refuse a set-up the rules cannot play: unknown game or ruleset, tie-break, table size, a
+    standings method or tie-break the game's results do not carry, or a table points scale that
+    a compile could not read (checked on create and on every update, whatever the method: a
+    scale accepted now and used later must not make every compile fail then)."""
+    if table_points is not None:
+        check_table_points(table_points, table_size=table_size, method=method)
     try:
         rules = registry.get(game_type)
     except registry.UnknownGame:
-        raise ServiceError(f"unknown game {game_type!r}; one of {', '.join(registry.game_keys())}") from None
+        raise ServiceError(
+            "GAME_UNKNOWN",
+            _("unknown game '%(unknown)s'; one of %(games)s"),
+            unknown=game_type,
+            games=list(registry.game_keys()),
+        ) from None
     sizes = registry.table_sizes(game_type)
     if table_size not in sizes:
-        if len(sizes) == 1:
-            allowed = f"{sizes[0]}"
-        elif len(sizes) == 2:
-            allowed = f"{sizes[0]} or {sizes[1]}"
-        else:
-            allowed = f"{min(sizes)} to {max(sizes)}"
-        raise ServiceError(f"{game_type} tables seat {allowed} players")
+        raise ServiceError(
+            "TABLE_SIZE_UNPLAYABLE",
+            TABLE_SIZES[min(len(sizes), 3)],
+            game=game_type,
+            size=table_size,
+            sizes=list(sizes),
+            minimum=min(sizes),
+            maximum=max(sizes),
+        )
     try:
         rules.resolve_ruleset(ruleset, table_size)
     except MalformedDocument as exc:
-        raise ServiceError(f"{exc.path or 'ruleset'}: {exc.message}") from None
+        raise ServiceError(
+            "RULESET_REFUSED", _("%(path)s: %(error)s"), path=exc.path or "ruleset", error=exc.as_dict()
+        ) from None
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
-        raise ServiceError(f"tie-breaks are distinct names from {', '.join(TIEBREAKS)}")
+        raise ServiceError(
+            "TIEBREAKS_INVALID",
+            _("tie-breaks are distinct names from %(tiebreaks)s"),
+            tiebreaks=list(TIEBREAKS),
+            given=list(tiebreaks),
+        )
     for name in (method, *tiebreaks):
         figure = NEEDS.get(name)
         if figure is not None and not registry.fills(game_type, figure):
-            raise ServiceError(f"{game_type} games have no {figure.replace('_', ' ')} to rank by ({name})")
+            raise ServiceError(
+                "RANKING_FIGURE_MISSING",
+                _("%(game)s games have no %(figure)s to rank by (%(name)s)"),
+                game=game_type,
+                figure=figure,
+                name=name,
+            )
 
 
 def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> Tournament:
@@ -112,17 +209,20 @@ def tournament_create(*, club: Club, name: str, user: User, **settings: Any) -> 
         ]
     tournament = Tournament(club=club, name=name.strip(), **settings)
     if not tournament.name:
-        raise ServiceError("a tournament needs a name")
-    tournament.slug = tournament.slug or slugify(tournament.name) or "tournament"
-    base, n = tournament.slug, 2
-    while Tournament.objects.filter(club=club, slug=tournament.slug).exists():
-        tournament.slug, n = f"{base}-{n}", n + 1
+        raise ServiceError("TOURNAMENT_NAME_MISSING", _("a tournament needs a name"))
+    tournament.slug = unique_slug(
+        tournament.slug or tournament.name,
+        taken=lambda s: Tournament.objects.filter(club=club, slug=s).exists(),
+        max_length=Tournament._meta.get_field("slug").max_length or 80,
+        fallback="tournament",
+    )
     check_settings(
         game_type=tournament.game_type,
         ruleset=tournament.ruleset,
         tiebreaks=tournament.tiebreaks,
         table_size=tournament.preferred_table_size,
         method=tournament.standings_method,
+        table_points=tournament.table_points,
     )
     tournament.save()
     return tournament
@@ -148,7 +248,10 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
             and tournament.started
         ):
             if not reason.strip():
-                raise ServiceError("the tournament has started: changing the tie-break order needs a reason")
+                raise ServiceError(
+                    "TIEBREAKS_REASON_MISSING",
+                    _("the tournament has started: changing the tie-break order needs a reason"),
+                )
             TiebreakChange.objects.create(
                 tournament=tournament,
                 changed_by=user,
@@ -157,7 +260,9 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
                 after=list(changes["tiebreaks"]),
             )
         if tournament.started and {"game_type", "ruleset"} & set(changes):
-            raise ServiceError("the game and ruleset are fixed once the tournament has started")
+            raise ServiceError(
+                "TOURNAMENT_RULES_FIXED", _("the game and ruleset are fixed once the tournament has started")
+            )
         for name, value in changes.items():
             setattr(tournament, name, value)
         check_settings(
@@ -166,6 +271,7 @@ def tournament_update(*, tournament: Tournament, user: User, reason: str = "", *
             tiebreaks=tournament.tiebreaks,
             table_size=tournament.preferred_table_size,
             method=tournament.standings_method,
+            table_points=tournament.table_points,
         )
         tournament.save()
     request_compile(tournament)
@@ -177,7 +283,12 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
     with transaction.atomic():
         current = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if status not in TRANSITIONS.get(current.status, ()):  # type: ignore[call-overload]
-            raise ServiceError(f"a {current.status} tournament cannot become {status}")
+            raise ServiceError(
+                "TOURNAMENT_STATUS_REFUSED",
+                _("a %(status)s tournament cannot become %(to_status)s"),
+                status=current.status,
+                to_status=status,
+            )
         current.status = status
         current.save(update_fields=["status", "updated_at"])
     tournament.status = status
@@ -198,17 +309,23 @@ def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament
 
 def entry_add(*, tournament: Tournament, player: Player) -> Entry:
     if player.club_id != tournament.club_id:
-        raise ServiceError("only players of the club's roster enter its tournaments")
+        raise ServiceError(
+            "ENTRY_NOT_IN_ROSTER", _("only players of the club's roster enter its tournaments")
+        )
     if tournament.status == Tournament.Status.FINISHED:
-        raise ServiceError("the tournament is finished")
-    entry, _ = Entry.objects.get_or_create(tournament=tournament, player=player)
+        raise ServiceError("TOURNAMENT_FINISHED", _("the tournament is finished"))
+    entry, _created = Entry.objects.get_or_create(tournament=tournament, player=player)
     request_compile(tournament)
     return entry
 
 
 def entry_remove(*, tournament: Tournament, player: Player) -> None:
     if TableSeat.objects.filter(table__round__tournament=tournament, player=player).exists():
-        raise ServiceError("the player is seated in a round; remove the round's draft or swap them out first")
+        raise ServiceError(
+            "ENTRY_SEATED",
+            _("the player is seated in a round; remove the round's draft or swap them out first"),
+            player=player.display_name,
+        )
     Entry.objects.filter(tournament=tournament, player=player).delete()
     request_compile(tournament)
 
@@ -223,7 +340,10 @@ def round_generate(
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.rounds.filter(status=Round.Status.DRAFT).exists():
-            raise ServiceError("a round is already waiting for confirmation; confirm or delete it first")
+            raise ServiceError(
+                "ROUND_DRAFT_WAITING",
+                _("a round is already waiting for confirmation; confirm or delete it first"),
+            )
         players = list(
             Entry.objects.filter(tournament=tournament)
             .order_by("player_id")
@@ -249,10 +369,16 @@ def round_generate(
                 minimum=max(min(sizes), seating.MIN_TABLE),
                 maximum=min(max(sizes), seating.MAX_TABLE),
             )
-        except ValueError as exc:
-            raise ServiceError(str(exc)) from None
+        except seating.SeatingError as exc:
+            # The seating's own refusal, said in the reader's language (its template is the msgid).
+            raise ServiceError(exc.code, _lazy_template(exc.template), **exc.params) from None
         if any(len(table) not in sizes for table in plan.tables):
-            raise ServiceError(f"{len(players)} players cannot fill tables of {tournament.game_type}")
+            raise ServiceError(
+                "SEATING_TABLES_UNPLAYABLE",
+                _("%(players)s players cannot fill tables of %(game)s"),
+                players=len(players),
+                game=tournament.game_type,
+            )
         round_ = Round.objects.create(
             tournament=tournament, number=number, seating_method=method, seed=seed, repeats=plan.repeats
         )
@@ -285,14 +411,14 @@ def _store_tables(round_: Round, tables: Sequence[Sequence[int]]) -> None:
 def round_swap(*, round_: Round, a: int, b: int) -> Round:
     """Swap two players' seats by hand (across tables too) while the round is a draft."""
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError("only a draft round's seating can be changed")
+        raise ServiceError("ROUND_NOT_DRAFT", _("only a draft round's seating can be changed"))
     with transaction.atomic():
         seats = {
             s.player_id: s
             for s in TableSeat.objects.select_for_update().filter(table__round=round_, player_id__in=[a, b])
         }
         if len(seats) != 2:
-            raise ServiceError("both players must be seated in this round")
+            raise ServiceError("SWAP_NOT_SEATED", _("both players must be seated in this round"), a=a, b=b)
         first, second = seats[a], seats[b]
         first_place, second_place = (first.table_id, first.seat), (second.table_id, second.seat)
         # Two steps, so the (table, seat) and (table, player) constraints hold throughout.
@@ -321,7 +447,7 @@ def round_tables(round_: Round) -> list[list[int]]:
 
 def round_confirm(*, round_: Round) -> Round:
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError("the round is already confirmed")
+        raise ServiceError("ROUND_ALREADY_CONFIRMED", _("the round is already confirmed"))
     round_.status = Round.Status.CONFIRMED
     round_.save(update_fields=["status"])
     if round_.tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
@@ -331,7 +457,7 @@ def round_confirm(*, round_: Round) -> Round:
 
 def round_delete(*, round_: Round) -> None:
     if round_.status != Round.Status.DRAFT:
-        raise ServiceError("a confirmed round stays; only a draft can be deleted")
+        raise ServiceError("ROUND_CONFIRMED_STAYS", _("a confirmed round stays; only a draft can be deleted"))
     round_.delete()
 
 
@@ -358,15 +484,17 @@ def table_game_upload(
     """
     tournament = table.round.tournament
     if table.game_id is not None:
-        raise ServiceError("this table already has its game; correct it with a new revision instead")
+        raise ServiceError(
+            "TABLE_HAS_GAME", _("this table already has its game; correct it with a new revision instead")
+        )
     if table.round.status != Round.Status.CONFIRMED:
-        raise ServiceError("the round's seating is not confirmed yet")
+        raise ServiceError("ROUND_NOT_CONFIRMED", _("the round's seating is not confirmed yet"))
     problem = _table_mismatch(table, content, filename)
     if problem is not None:
         upload = game_services.upload_rejected(
             club=tournament.club, content=content, user=user, filename=filename, error=problem, source=source
         )
-        return TableUpload(result=game_services.UploadResult(upload=upload), table=table)
+        return TableUpload(result=game_services.UploadResult(upload=upload, refusal=problem), table=table)
     with transaction.atomic():
         result = game_services.game_upload(
             club=tournament.club,
@@ -379,7 +507,9 @@ def table_game_upload(
         )
         if result.game is not None:
             if Table.objects.filter(game=result.game).exclude(pk=table.pk).exists():
-                raise ServiceError("these exact bytes are already the game of another table")
+                raise ServiceError(
+                    "TABLE_GAME_ELSEWHERE", _("these exact bytes are already the game of another table")
+                )
             table.game = result.game
             table.save(update_fields=["game"])
             if tournament.published and not result.game.public:
@@ -392,6 +522,22 @@ def table_game_upload(
     return TableUpload(result=result, table=table)
 
 
+#: The log of a table's game seating others than the table's players: by whether some are
+#: missing, and whether some are not of the table.
+TABLE_PLAYERS = {
+    (True, False): _("the log must seat table %(table)s's players: missing %(missing)s"),
+    (False, True): _("the log must seat table %(table)s's players: not at this table: %(extra)s"),
+    (True, True): _(
+        "the log must seat table %(table)s's players: missing %(missing)s; not at this table: %(extra)s"
+    ),
+}
+
+
+def _lazy_template(template: str) -> Any:
+    """A pure module's English template (seating, standings), translated when it is said."""
+    return _(template)  # the msgid is marked where the template is written
+
+
 def _table_mismatch(table: Table, content: bytes, filename: str = "") -> MalformedDocument | None:
     """Why a log is not this table's game: another game, other players, other teams, another ruleset.
 
@@ -401,12 +547,16 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
     """
     tournament = table.round.tournament
     try:
-        reading = registry.read_named(content, filename, ruleset=tournament.ruleset)
+        reading = registry.read_named(content, filename, ruleset=tournament.ruleset, received=True)
     except MalformedDocument as exc:
         return exc
     if reading.game != tournament.game_type:
-        return MalformedDocument(
-            "game", f"this tournament plays {tournament.game_type!r}, not {reading.game!r}"
+        return DocumentRefusal(
+            "game",
+            "TABLE_OTHER_GAME",
+            _("this tournament plays %(game)s, not %(other_game)s"),
+            game=tournament.game_type,
+            other_game=reading.game,
         )
     seats = list(TableSeat.objects.filter(table=table).order_by("seat").select_related("player"))
     seated = {s.player.name_key: s.player.display_name for s in seats}
@@ -414,13 +564,13 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
     if set(seated) != set(logged):
         missing = sorted(seated[k] for k in set(seated) - set(logged))
         extra = sorted(logged[k] for k in set(logged) - set(seated))
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(missing)}")
-        if extra:
-            parts.append(f"not at this table: {', '.join(extra)}")
-        return MalformedDocument(
-            "players", f"the log must seat table {table.number}'s players: {'; '.join(parts)}"
+        return DocumentRefusal(
+            "players",
+            "TABLE_PLAYERS_DIFFER",
+            TABLE_PLAYERS[bool(missing), bool(extra)],
+            table=table.number,
+            missing=missing,
+            extra=extra,
         )
     teams = reading.rules.teams(len(seats))
     at_table = [s.player.name_key for s in seats]
@@ -428,9 +578,12 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
     if {frozenset(at_table[i] for i in team) for team in teams} != {
         frozenset(in_log[i] for i in team) for team in teams
     }:
-        partners = "; ".join(" and ".join(seated[at_table[i]] for i in team) for team in teams)
-        return MalformedDocument(
-            "players", f"the log must keep table {table.number}'s partnerships: {partners}"
+        return DocumentRefusal(
+            "players",
+            "TABLE_PARTNERSHIPS_DIFFER",
+            _("the log must keep table %(table)s's partnerships: %(teams)s"),
+            table=table.number,
+            teams=[[seated[at_table[i]] for i in team] for team in teams],
         )
     try:
         # The ruleset as the log's own document names it, read by the rules as the tournament's is.
@@ -441,7 +594,12 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
     expected = reading.rules.resolve_ruleset(tournament.ruleset, len(logged)).as_dict()
     if expected != played:
         differ = sorted(k for k in expected if expected.get(k) != played.get(k))
-        return MalformedDocument("ruleset", f"the tournament's ruleset differs in {', '.join(differ)}")
+        return DocumentRefusal(
+            "ruleset",
+            "TABLE_RULESET_DIFFERS",
+            _("the tournament's ruleset differs in %(options)s"),
+            options=differ,
+        )
     return None
 
 
@@ -489,9 +647,14 @@ def table_results(tournament: Tournament, *, rounds: RoundSpan = (None, None)) -
             float(whists or 0),
         )
     results = []
+    rules = registry.get(tournament.game_type)
+    teams_of: dict[int, tuple[tuple[int, ...], ...]] = {}  # by table size
     for table_id in sorted(tables):
         round_number, seats = tables[table_id]
         in_order = [seats[s] for s in sorted(seats)]
+        size = len(in_order)
+        if size not in teams_of:
+            teams_of[size] = tuple(team for team in rules.teams(size) if len(team) > 1)
         results.append(
             standings.TableResult(
                 table=table_id,
@@ -500,6 +663,7 @@ def table_results(tournament: Tournament, *, rounds: RoundSpan = (None, None)) -
                 totals=tuple(t for _, t, _, _ in in_order),
                 contracts_made=tuple(m for _, _, m, _ in in_order),
                 whists=tuple(w for _, _, _, w in in_order),
+                teams=teams_of[size],
             )
         )
     return results
@@ -674,6 +838,7 @@ def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) ->
             games=line.games,
             provisional=provisional.get(line.player, 0),
             tiebreaks=line.tiebreaks,
+            partner_id=line.partner,
             compiled_at=now,
         )
         for line in lines
@@ -682,7 +847,9 @@ def _standings_write(tournament: Tournament, lines: Sequence[standings.Line]) ->
         Standing.objects.filter(tournament=tournament).delete()
         Standing.objects.bulk_create(rows)
         Tournament.objects.filter(pk=tournament.pk).update(
-            standings_compiled_at=now, provisional_results=provisional_results(tournament)
+            standings_compiled_at=now,
+            provisional_results=provisional_results(tournament),
+            standings_failure=None,  # a compile that succeeds clears the last one's failure
         )
     return rows
 

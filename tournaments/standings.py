@@ -7,7 +7,10 @@ points of the places they cover evenly); average per game; whists (the sum
 of a player's whists, for games that have them: rubber bridge, where each
 partner wins the side's whists). Every figure is the seat's own, as the
 game's rules gave it (a bridge seat has its side's total and whists), so
-the partners of a table share a place. Tie-breaks, in
+the partners of a table share a place. Partners who have played every game
+of theirs together are a partnership (a rubber is won by a partnership,
+issue 20): ranked as one line, which both players' rows carry, and never
+split from each other by a tie-break or the lots. Tie-breaks, in
 the order the organiser chose before the start (FIDE-style): head-to-head
 among the tied, contracts made, best single game, table wins, a drawing of
 lots (seeded). Players still tied share the place, shown "3–4".
@@ -23,10 +26,28 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 TIEBREAKS = ("head_to_head", "contracts_made", "best_game", "table_wins", "lots")
 METHODS = ("total", "table_points", "average", "whists")
 _EPSILON = 1e-9
+
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` as a message to translate (``makemessages`` knows this name); returns it as is."""
+    return text
+
+
+class StandingsError(ValueError):
+    """Rules of ranking this module cannot follow: ``code``, ``params`` and the English
+    ``template`` they fill (``str()``: the English sentence). No Django here: whoever shows it to
+    a person translates the template (it is the gettext msgid)."""
+
+    def __init__(self, code: str, template: str, /, **params: Any) -> None:
+        self.code = code
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 @dataclass(frozen=True)
@@ -40,6 +61,9 @@ class TableResult:
     totals: tuple[float, ...]
     contracts_made: tuple[int, ...]
     whists: tuple[float, ...] = ()
+    #: The seats that share one result (rules.<game>.teams): rubber bridge ((0, 2), (1, 3)); empty
+    #: or every seat alone in a game played for oneself.
+    teams: tuple[tuple[int, ...], ...] = ()
 
     def places(self) -> list[tuple[int, int]]:
         """Per seat, the (first, last) place it shares: (1, 1) alone on top, (2, 3) tied for 2nd."""
@@ -67,6 +91,8 @@ class Line:
     rank: int = 0
     rank_to: int = 0
     tiebreaks: dict[str, float | int | None] = field(default_factory=dict)
+    #: The partner this line is ranked with (the same place, one line of the standings), if any.
+    partner: int | None = None
 
     @property
     def place(self) -> str:
@@ -77,7 +103,11 @@ def table_points_for(size: int, first: int, last: int, scale: Mapping[int, Seque
     """Places first..last share their points evenly ("tied places sharing the points evenly")."""
     points = scale.get(size)
     if points is None or len(points) < size:
-        raise ValueError(f"the table points scale has no {size}-player line")
+        raise StandingsError(
+            "STANDINGS_SCALE_MISSING",
+            gettext_noop("the table points scale has no %(size)s-player line"),
+            size=size,
+        )
     share = points[first - 1 : last]
     return sum(share) / len(share)
 
@@ -111,10 +141,20 @@ def compile_standings(
 def check_rules(method: str, tiebreaks: Sequence[str]) -> None:
     """Refuse a standings method or tie-break this module does not know."""
     if method not in METHODS:
-        raise ValueError(f"unknown standings method {method!r}; one of {', '.join(METHODS)}")
+        raise StandingsError(
+            "STANDINGS_METHOD_UNKNOWN",
+            gettext_noop("unknown standings method '%(method)s'; one of %(methods)s"),
+            method=method,
+            methods=", ".join(METHODS),
+        )
     for name in tiebreaks:
         if name not in TIEBREAKS:
-            raise ValueError(f"unknown tie-break {name!r}; one of {', '.join(TIEBREAKS)}")
+            raise StandingsError(
+                "STANDINGS_TIEBREAK_UNKNOWN",
+                gettext_noop("unknown tie-break '%(tiebreak)s'; one of %(tiebreaks)s"),
+                tiebreak=name,
+                tiebreaks=", ".join(TIEBREAKS),
+            )
 
 
 #: A table as head-to-head reads it: its players in seat order and the first place each shares.
@@ -137,6 +177,8 @@ class Tally:
     lines: dict[int, Line] = field(default_factory=dict)
     placings: dict[int, Counter[tuple[int, int, int]]] = field(default_factory=dict)
     tables: list[Seated] = field(default_factory=list)
+    #: Per player, everyone who has shared a result with them (a partner at some table).
+    partners: dict[int, set[int]] = field(default_factory=dict)
 
     def to_wire(self) -> dict[str, Sequence[int | float]]:
         """Flat lists of numbers (whole numbers as ints), for a task's JSON result."""
@@ -160,6 +202,9 @@ class Tally:
             "seats": seats,
             "table_players": [p for players, _ in self.tables for p in players],
             "table_places": [f for _, firsts in self.tables for f in firsts],
+            "partners": [
+                n for player, mates in self.partners.items() for mate in mates for n in (player, mate)
+            ],
         }
 
     @classmethod
@@ -196,6 +241,9 @@ class Tally:
             end = at + int(seats)
             out.tables.append((tuple(int(p) for p in players[at:end]), tuple(int(f) for f in places[at:end])))
             at = end
+        pairs = wire.get("partners", ())
+        for i in range(0, len(pairs), 2):
+            out.partners.setdefault(int(pairs[i]), set()).add(int(pairs[i + 1]))
         return out
 
 
@@ -227,6 +275,10 @@ def tally(results: Iterable[TableResult], *, placings: bool = False, tables: boo
                 out.placings.setdefault(player, Counter())[(size, first, last)] += 1
         if tables:
             out.tables.append((result.players, tuple(first for first, _ in places)))
+        for team in result.teams:
+            for seat in team:
+                mates = out.partners.setdefault(result.players[seat], set())
+                mates.update(result.players[other] for other in team if other != seat)
     return out
 
 
@@ -252,6 +304,8 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         for player, counts in part.placings.items():
             out.placings.setdefault(player, Counter()).update(counts)
         out.tables.extend(part.tables)
+        for player, mates in part.partners.items():
+            out.partners.setdefault(player, set()).update(mates)
     return out
 
 
@@ -265,11 +319,18 @@ def rank(
     seed: int = 0,
 ) -> list[Line]:
     """The standings from a tally: points by the method, then the tie-breaks in order, then
-    shared places. The tally is read, not changed."""
+    shared places. A partnership (:func:`partnerships`) is ranked as one line: its first
+    player's, which the partner's copies. The tally is read, not changed."""
     check_rules(method, tiebreaks)
     lines = {p: Line(player=p) for p in players}
     for player, line in counted.lines.items():
         lines[player] = replace(line, tiebreaks={})
+    pairs = {
+        second: first
+        for first, second in partnerships(counted.partners)
+        if first in lines and second in lines
+    }
+    seconds = {second: lines.pop(second) for second in pairs}
     for line in lines.values():
         if method == "total":
             line.points = line.total
@@ -302,7 +363,34 @@ def rank(
             line.rank, line.rank_to = rank, rank + len(tier) - 1
             standings.append(line)
         rank += len(tier)
+    by_player = {line.player: line for line in standings}
+    for second, first in sorted(pairs.items()):
+        lead = by_player[first]
+        lead.partner = second
+        copied = replace(
+            seconds[second],
+            points=lead.points,
+            rank=lead.rank,
+            rank_to=lead.rank_to,
+            lots=lead.lots,
+            tiebreaks=dict(lead.tiebreaks),
+            partner=first,
+        )
+        standings.insert(standings.index(lead) + 1, copied)
     return standings
+
+
+def partnerships(partners: Mapping[int, set[int]]) -> list[tuple[int, int]]:
+    """The fixed partnerships: two players each of whom has had only the other as a partner, as
+    (lower id, higher id). Partners who changed between rounds (an individual movement) are not
+    one: each keeps a line of their own."""
+    return sorted(
+        (player, mate)
+        for player, mates in partners.items()
+        if len(mates) == 1
+        for mate in mates
+        if player < mate and partners.get(mate) == {player}
+    )
 
 
 def _draw_lots(lines: list[Line], seed: int) -> None:

@@ -160,11 +160,41 @@ def _compile(tournament_id: int, *, attempt: int) -> int:
         if spans is not None:
             start_parallel_compile(tournament_id, spans, rules=standings_rules(tournament), attempt=step)
             return 0
-        lines = len(standings_compile(tournament=tournament))
+        try:
+            lines = len(standings_compile(tournament=tournament))
+        except Exception as exc:  # any fault of the compile: kept, logged, retried by the sweep
+            compile_failed(tournament_id, exc)
+            return 0
         if not _stale(tournament_id):
             break
     _done(tournament_id)
     return lines
+
+
+def compile_failed(tournament_id: int, exc: BaseException) -> None:
+    """A compile that raised: the standings stay stale (the sweep tries again each minute) and
+    the failure is kept for the organiser's page until a compile succeeds; logged with its
+    traceback. The flag is dropped without queuing again at once, so a compile that cannot
+    succeed is retried by the minute, not in a loop."""
+    from django.utils import timezone
+
+    from tournaments.models import Tournament
+
+    logger.error(
+        "the standings compile of tournament %s failed; the sweep will retry", tournament_id, exc_info=exc
+    )
+    code = str(getattr(exc, "code", "") or "COMPILE_FAILED")
+    Tournament.objects.filter(pk=tournament_id).update(
+        standings_stale=True,
+        standings_failure={
+            "code": code,
+            "params": dict(getattr(exc, "params", {}) or {}),
+            "template": str(getattr(exc, "template", "") or ""),
+            "message": str(exc)[:500],
+            "at": timezone.now().isoformat(),
+        },
+    )
+    cache.delete(pending_key(tournament_id))
 
 
 def _done(tournament_id: int) -> None:
@@ -252,7 +282,7 @@ def standings_failed(tournament_id: int) -> None:
 
     logger.warning("the split standings compile of tournament %s failed; the sweep will retry", tournament_id)
     Tournament.objects.filter(pk=tournament_id).update(standings_stale=True)
-    cache.delete(pending_key(tournament_id))
+    compile_failed(tournament_id, RuntimeError("a part of the split compile failed"))
 
 
 @shared_task(name="tournaments.update_ratings")

@@ -22,6 +22,7 @@ from games import analytics, permissions
 from games.analytics_display import cell, column_label, explain, headline, luck_unit, percent, shown, signed
 from games.csv_export import csv_response
 from games.models import Club, Game, GameAnalysis, Player, SeatAnalysis
+from games.pages.access import sign_in_first
 from rules import registry
 
 #: Row keys the CSV adds in front of each game's own columns.
@@ -152,6 +153,7 @@ def player_section(player: Player) -> list[dict[str, Any]]:
                     "played_at": point["played_at"].date().isoformat() if point["played_at"] else "",
                     "luck": _round(point["summary"].get("luck")),
                     "deals": point["summary"].get("deals"),
+                    "partial": point["partial"],
                 }
                 for point in figures["games"]
                 if point["summary"].get("luck") is not None
@@ -178,6 +180,8 @@ def _round(value: float | None) -> float | None:
 
 
 def player_analytics_csv(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
+    if (anonymous := sign_in_first(request)) is not None:
+        return anonymous
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_pk, club__slug=slug)
     if not permissions.can_read_club(request.user, player.club):
         raise Http404("No player here, or not one you may see.")
@@ -191,6 +195,8 @@ def player_analytics_csv(request: HttpRequest, slug: str, player_pk: int) -> Htt
 
 def club_analytics_page(request: HttpRequest, slug: str) -> HttpResponse:
     """How the club bids by hand size, whether dealing pays, and how often bids sum over, under or even."""
+    if (anonymous := sign_in_first(request)) is not None:
+        return anonymous
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_read_club(request.user, club):
         raise Http404("No club here, or not one you may see.")
@@ -254,6 +260,8 @@ def oh_hell_club(summary: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def club_analytics_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    if (anonymous := sign_in_first(request)) is not None:
+        return anonymous
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_read_club(request.user, club):
         raise Http404("No club here, or not one you may see.")

@@ -28,7 +28,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from games import disputes, permissions, selectors, services
-from games.models import Finding, Game
+from games.finding_text import sentence
+from games.models import Finding, Game, GameSeat
 from games.pages.game import card_label
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -62,8 +63,11 @@ def group_findings(findings: Iterable[Finding]) -> list[dict[str, Any]]:
     The rows keep the order they come in (the caller orders them by round,
     table, deal); each group counts its findings per severity.
     """
+    findings = list(findings)
+    seated = _players_of({f.game_id for f in findings})
     groups: dict[str, dict[str, Any]] = {}
     for finding in findings:
+        game_type, players = seated.get(finding.game_id, ("", []))
         group = groups.setdefault(
             finding.code,
             {"code": finding.code, "severity": finding.severity, "count": 0, "severities": {}, "items": []},
@@ -75,12 +79,35 @@ def group_findings(findings: Iterable[Finding]) -> list[dict[str, Any]]:
         group["items"].append(
             {
                 "finding": finding,
+                "text": _row_text(game_type, finding, players),
                 "card": card_label(finding.card),
                 "sheet_url": deal_sheet_url(finding.game_id, finding.deal) if finding.deal else None,
                 "replay_url": deal_replay_url(finding.game_id, finding.deal) if finding.deal else None,
             }
         )
     return sorted(groups.values(), key=lambda g: (SEVERITY_ORDER.get(g["severity"], 9), g["code"]))
+
+
+def _players_of(game_ids: set[int]) -> dict[int, tuple[str, list[str]]]:
+    """Each game's type and players' names by seat, in one query for any number of games."""
+    out: dict[int, tuple[str, list[str]]] = {}
+    rows = GameSeat.objects.filter(game_id__in=game_ids).order_by("game_id", "seat")
+    for game_id, game_type, name in rows.values_list("game_id", "game__game_type", "player__display_name"):
+        out.setdefault(game_id, (game_type, []))[1].append(name)
+    return out
+
+
+def _row_text(game_type: str, finding: Finding, players: list[str]) -> str:
+    values = {
+        "code": finding.code,
+        "deal": finding.deal,
+        "trick": finding.trick,
+        "seat": finding.seat,
+        "card": finding.card or None,
+        "message": finding.message,
+        "params": finding.params,
+    }
+    return sentence(game_type, values, players) if game_type else finding.message
 
 
 # --- forms ---------------------------------------------------------------------------------
@@ -181,7 +208,7 @@ def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
             # The form already insists on a claim: what the service refuses is the deal or trick.
             field = (
                 "trick"
-                if trick is not None and "trick" in str(error)
+                if trick is not None and "TRICK" in error.code
                 else ("deal" if deal is not None else None)
             )
             form.add_error(field, str(error))

@@ -20,7 +20,9 @@ from django.utils.translation import gettext as _
 
 from games import corrections, deal_forms
 from games.deal_display import number_text, seat_text
+from games.finding_text import document_error_text
 from rules.errors import MalformedDocument
+from rules.strict import digits_value
 
 
 @dataclass
@@ -52,7 +54,7 @@ class DealForm:
             name = deal_forms.GAME_PREFIX + error.path.replace("[", ".").replace("]", "")
             if name not in deal_forms.input_names(self.game_widgets):
                 name = deal_forms.GAME_PREFIX + error.path.split("[")[0]
-        message = error.message
+        message = document_error_text(error)
         if name is None:
             self.general.append(f"{error.path or _('the whole log')}: {message}")
         else:
@@ -167,8 +169,8 @@ def _find(text: str, pos: int, parts: list[str]) -> int | None:
             if text[pos] == ",":
                 pos = _skip(text, pos + 1)
         return None
-    if text[pos] == "[" and head.isdigit():
-        target = int(head)
+    target = digits_value(head)
+    if text[pos] == "[" and target is not None:
         pos = _skip(text, pos + 1)
         index = 0
         while text[pos] != "]":
@@ -190,9 +192,9 @@ def log_error_text(error: MalformedDocument, text: str | None) -> str:
         return _("Line %(line)s, %(path)s: %(message)s") % {
             "line": line,
             "path": where,
-            "message": error.message,
+            "message": document_error_text(error),
         }
-    return f"{where}: {error.message}"
+    return f"{where}: {document_error_text(error)}"
 
 
 # --- an adjusted score ---------------------------------------------------------------------------
@@ -309,10 +311,11 @@ def read_adjust(
         choice = post.get("a.fool", "").strip()
         if choice == "draw":
             return {"draw": True}, errors
-        if not choice.isdigit() or int(choice) >= len(players):
+        fool = digits_value(choice)
+        if fool is None or fool >= len(players):
             errors["a.fool"] = _("Choose the result.")
             return None, errors
-        return {"fool": int(choice)}, errors
+        return {"fool": fool}, errors
     return None, {"a": _("This game has no adjusted score.")}
 
 

@@ -35,9 +35,10 @@ from games import corrections, deal_display, disputes, evidence, permissions, se
 from games.models import Dispute, Game, Membership, RevisionSource
 from games.pages import correcting
 from games.pages.audit import deal_replay_url, deal_sheet_url
-from games.pages.replay import DEALS
+from games.pages.replay import DEALS, said
 from rules import registry
 from rules.errors import MalformedDocument
+from rules.strict import digits_value
 
 Ruling = Dispute.Ruling
 
@@ -151,8 +152,9 @@ def shown_deal(request: HttpRequest, dispute: Dispute, report: dict[str, Any]) -
     """The deal the page shows: the one asked for, the dispute's, the first with a finding, or 1."""
     count = len(report.get("deals") or [])
     asked = request.GET.get("deal") or request.POST.get("deal") or ""
-    if asked.isdigit() and 1 <= int(asked) <= count:
-        return int(asked)
+    number = digits_value(asked)  # never isdigit then int: "²" and 5,000 digits are no deal
+    if number is not None and 1 <= number <= count:
+        return number
     if dispute.deal and 1 <= dispute.deal <= count:
         return dispute.deal
     for f in report.get("findings") or []:
@@ -182,6 +184,7 @@ def walkthrough_context(game: Game, content: bytes, deal: int) -> dict[str, Any]
         context = shape(walkthrough(reading.log, deal))
     except IndexError:
         return None
+    said(game.game_type, context, reading.log.players)
     return context
 
 
@@ -201,14 +204,10 @@ def evidence_context(request: HttpRequest, dispute: Dispute) -> dict[str, Any]:
     rows = evidence.revision_rows(game)
     numbers = [r.revision.number for r in rows]
     pair = evidence.default_pair(rows, dispute.revision)
-    asked_from, asked_to = request.GET.get("from", ""), request.GET.get("to", "")
-    if (
-        asked_from.isdigit()
-        and asked_to.isdigit()
-        and int(asked_from) in numbers
-        and int(asked_to) in numbers
-    ):
-        pair = (int(asked_from), int(asked_to))
+    asked_from = digits_value(request.GET.get("from", ""))
+    asked_to = digits_value(request.GET.get("to", ""))
+    if asked_from is not None and asked_to is not None and asked_from in numbers and asked_to in numbers:
+        pair = (asked_from, asked_to)
     comparison = None
     if pair is not None and pair[0] != pair[1]:
         compared = evidence.compare_revisions(game, *pair)

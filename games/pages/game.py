@@ -45,7 +45,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
@@ -61,8 +61,10 @@ from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from games import permissions, settlement
+from games.finding_text import sentence, with_text
 from games.models import AuditReport, Dispute, Game, GameConfirmation
 from games.templatetags.durak import durak_finding_place, durak_options, durak_scoring, durak_variant
+from games.vocabulary import preset_name
 from rules import registry
 from rules.durak.report import game_points
 
@@ -90,7 +92,7 @@ def score_sheet(report: dict[str, Any], recorded: list[list[int] | None]) -> lis
     reasons: dict[int, list[str]] = {}
     for finding in report["findings"]:
         if finding["code"] == "RENEGE_UNCORRECTED" and finding.get("deal"):
-            reasons.setdefault(finding["deal"], []).append(finding["message"])
+            reasons.setdefault(finding["deal"], []).append(sentence("oh-hell", finding, report["players"]))
     running = [0] * len(report["players"])
     rows = []
     for index, deal in enumerate(report["deals"]):
@@ -398,9 +400,10 @@ def sheet_key(game: Game) -> str:
 
 
 def sheet_context(game: Game, report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
-    """The context of templates/games/_sheet.html: the game's own sheet (SHEETS) and its findings."""
+    """The context of templates/games/_sheet.html: the game's own sheet (SHEETS) and its findings,
+    each said in the reader's language (``text``)."""
     sheet = SHEETS.get(game.game_type)
-    return {
+    context = {
         "game": game,
         "report": report,
         "pbn": hasattr(reading.rules, "export_pbn"),
@@ -413,6 +416,8 @@ def sheet_context(game: Game, report: dict[str, Any], reading: registry.Reading)
         "findings": report["findings"],
         **(sheet(report, reading) if sheet is not None else {}),
     }
+    context["findings"] = with_text(game.game_type, context["findings"], report["players"])
+    return context
 
 
 def sheet_html(game: Game) -> str:
@@ -452,6 +457,17 @@ def page_etag(request: HttpRequest, key: str, *state: object) -> str:
     return 'W/"' + hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:32] + '"'
 
 
+def played_at_table(game: Game) -> dict[str, Any] | None:
+    """Where a tournament's game was played (its tournament, round and table), for the page's
+    links back; None for a club's free game. Read through the reverse relation tournaments
+    defines (the page is the top layer: games' models know nothing of tournaments)."""
+    try:
+        table = game.table
+    except ObjectDoesNotExist:
+        return None
+    return {"tournament": table.round.tournament, "round": table.round.number, "table": table.number}
+
+
 def game_queryset() -> QuerySet[Game]:
     """The game as its page shows it, in one query: the club, the current revision and report
     without their large columns (the log, the report's JSON: only a new sheet needs them), the
@@ -459,7 +475,8 @@ def game_queryset() -> QuerySet[Game]:
     disputes = Dispute.objects.filter(game=OuterRef("pk")).order_by().values("game")
     confirmed = GameConfirmation.objects.filter(game=OuterRef("pk")).order_by().values("game")
     return (
-        Game.objects.select_related("club", "current_revision", "current_report")
+        # The tournament's table the game was played at, if any, for the links to where it was played.
+        Game.objects.select_related("club", "current_revision", "current_report", "table__round__tournament")
         .defer("current_revision__content", "current_report__report")
         .order_by()  # one game by its key: the model's ordering would only add a sort
         .annotate(
@@ -492,6 +509,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     if game.current_report is None or game.current_revision is None:
         raise Http404("This game has no report yet.")
     key = sheet_key(game)
+    where = played_at_table(game)
     open_disputes: int = game.open_disputes  # type: ignore[attr-defined]  # game_queryset's
     disputes_changed: datetime | None = game.disputes_changed  # type: ignore[attr-defined]
     confirmed_count: int = game.confirmed_count  # type: ignore[attr-defined]
@@ -506,6 +524,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         game.played_at.isoformat() if game.played_at else "",
         game.club.name,
         game.club.slug,
+        where["tournament"].name if where else "",
         open_disputes,
         disputes_changed.isoformat() if disputes_changed else "",
         timezone.get_current_timezone_name(),
@@ -530,8 +549,9 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
         "games/game.html",
         {
             "game": game,
+            "where": where,
             "sheet": mark_safe(sheet_html(game)),  # noqa: S308 - our own template's output
-            "preset": game.current_report.ruleset.get("preset", ""),
+            "preset": preset_name(game.game_type, game.current_report.ruleset.get("preset", "")),
             "pbn": hasattr(rules, "export_pbn"),
             "deal_pages": hasattr(rules, "walkthrough"),
             "open_disputes": open_disputes,

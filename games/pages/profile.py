@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import URLPattern, path, reverse
@@ -30,7 +30,10 @@ from django.utils.translation import gettext
 from games import permissions, profile_sections, statistics
 from games.models import AuditReport, Game, GameSeat, Player
 from games.pages import analytics as analytics_pages
+from games.pages.access import sign_in_first
+from games.vocabulary import game_name
 from rules import registry
+from rules.strict import digits_value
 
 RECENT_GAMES = 20  # the recent games table and the score progression's choice of games
 PERCENT_DIGITS = 1
@@ -87,10 +90,11 @@ def chosen_game(request: HttpRequest, player: Player, seats: list[GameSeat]) -> 
     wanted = request.GET.get("game")
     if not wanted:
         return seats[0].game if seats else None
-    if not wanted.isdigit():
+    number = digits_value(wanted, 18)
+    if number is None:
         raise Http404("No such game for this player.")
     for seat in seats:
-        if seat.game_id == int(wanted):
+        if seat.game_id == number:
             return seat.game
     # An older game than the recent ones (queries: the game, if the player sat in it; its seats).
     game = (
@@ -215,7 +219,23 @@ def statistics_rows(figures: statistics.PlayerStatistics) -> list[dict[str, Any]
     ]
 
 
+def games_by_type(player: Player) -> dict[str, Any]:
+    """How many games the player has sat in, in all and per game, as the club's roster counts
+    them (every game, whatever it is; one query)."""
+    counts = (
+        GameSeat.objects.filter(player=player)
+        .order_by()
+        .values("game__game_type")
+        .annotate(n=Count("game", distinct=True))
+        .values_list("game__game_type", "n")
+    )
+    by_type = [{"game": game_name(key), "count": n} for key, n in sorted(counts)]
+    return {"total": sum(row["count"] for row in by_type), "by_type": by_type}
+
+
 def profile_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
+    if (anonymous := sign_in_first(request)) is not None:
+        return anonymous
     # Query: the player with their club (the slug must be the player's club).
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_pk, club__slug=slug)
     # Query (none for a superuser or anonymous): the user's role in the club.
@@ -253,6 +273,8 @@ def profile_page(request: HttpRequest, slug: str, player_pk: int) -> HttpRespons
     ]
     data = {
         "ratingHistory": extras.get("rating_history", []),
+        # The chart's legend names each game as the reader does, never by its key.
+        "gameNames": {str(point["game_type"]): game_name(str(point["game_type"])) for point in history},
         "contracts": contracts,
         "labels": {
             "rating": gettext("Rating (μ − 3σ)"),
@@ -292,6 +314,7 @@ def profile_page(request: HttpRequest, slug: str, player_pk: int) -> HttpRespons
             "history": history,
             "contracts": contracts,
             "figures": figures,
+            "played": games_by_type(player),
             "statistics": statistics_rows(figures),
             "games": game_rows(seats, extras.get("game_context", {})),
             "choices": choices,

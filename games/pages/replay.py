@@ -46,7 +46,7 @@ and of the bout it opens (``#bout-3``), so the game page's findings open the ste
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -56,6 +56,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games import permissions, selectors
+from games.finding_text import with_text
 from games.models import Game
 from games.pages.game import preferans_bomb, preferans_contract
 from games.templatetags.cards import card as card_text
@@ -602,6 +603,13 @@ DEALS: dict[str, Callable[[Any], dict[str, Any]]] = {
 }
 
 
+def said(game_type: str, context: dict[str, Any], players: Sequence[str]) -> None:
+    """Give the deal's findings, and durak's per step, their sentence in the reader's language."""
+    context["findings"] = with_text(game_type, context["findings"], players)
+    for step in context.get("steps") or []:
+        step["findings"] = with_text(game_type, step["findings"], players)
+
+
 def deal_replay(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail_queryset(Game.objects.all()), pk=pk)
     if not permissions.can_read_game(request.user, game):
@@ -622,6 +630,7 @@ def deal_replay(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
         raise Http404("No such deal in this game.") from None
     context = shape(walk)
     context["game"] = game
+    said(game.game_type, context, reading.log.players)
     return render(request, f"games/deals/{game.game_type}.html", context)
 
 

@@ -108,7 +108,17 @@ def _rejected_fixed(club: Club, raw: Any) -> Upload | None:
         return None
     return (
         Upload.objects.filter(club=club, pk=raw, outcome=Upload.Outcome.REJECTED)
-        .only("pk", "club_id", "outcome", "filename", "error_path", "error_message", "content")
+        .only(
+            "pk",
+            "club_id",
+            "outcome",
+            "filename",
+            "error_path",
+            "error_message",
+            "error_code",
+            "error_params",
+            "content",
+        )
         .first()
     )
 

@@ -14,22 +14,15 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from games import vocabulary
+
 register = template.Library()
 
 
 @register.filter
 def durak_variant(preset: str | None) -> str:
     """The variant a preset names: ``"transfer"`` → transfer (переводной in Russian)."""
-    names = {
-        "simple": pgettext("durak variant", "simple"),
-        "throw-in": pgettext("durak variant", "throw-in"),
-        "transfer": pgettext("durak variant", "transfer"),
-        "transfer-any": pgettext("durak variant", "transfer, also after beating"),
-        "no-trump": pgettext("durak variant", "no-trump"),
-        "two-decks": pgettext("durak variant", "two decks"),
-        "blind": pgettext("durak variant", "blind (beating face down)"),
-    }
-    return names.get(preset or "", preset or "")
+    return vocabulary.preset_name("durak", preset)
 
 
 @register.filter

@@ -7,8 +7,13 @@ the code, so a Russian or Ukrainian reader knows the kind of finding at once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.translation import gettext_lazy as _
+
+from games import vocabulary
+from games.finding_text import error_text as said
 
 register = template.Library()
 
@@ -109,13 +114,27 @@ def finding_title(code: str) -> str:
     return str(TITLES.get(code, code))
 
 
-#: The games by their registry key, as the players call them.
-GAME_NAMES = {
-    "oh-hell": _("Oh Hell"),
-}
-
-
 @register.filter
 def game_name(key: str) -> str:
     """``{{ game.game_type|game_name }}``: "Oh Hell" (Черт побери), or the key when unknown."""
-    return str(GAME_NAMES.get(key, key))
+    return vocabulary.game_name(key)
+
+
+@register.filter
+def preset_name(preset: str, game: str) -> str:
+    """``{{ ruleset.preset|preset_name:game.game_type }}``: Сочинка, переводной, правила сида."""
+    return vocabulary.preset_name(game, preset)
+
+
+@register.filter
+def ruleset_name(ruleset: Any, game: str) -> str:
+    """``{{ tournament.ruleset|ruleset_name:tournament.game_type }}``: a ruleset as stored (a preset
+    name, or ``{"preset": …, options}``) by its preset's name, «с изменениями» when it has options."""
+    return vocabulary.ruleset_name(game, ruleset)
+
+
+@register.filter
+def error_text(error: Any) -> str:
+    """``{{ upload.error|error_text }}``: a refusal kept with its code, said in the reader's
+    language (its English ``message`` when it has no code)."""
+    return said(error) if error else ""

@@ -6,7 +6,7 @@ scoring, Law 77; revokes, Laws 61-64) are preset ``laws``. The document is
 docs/bridge-log.md; PBN files are read and written by rules.bridge.pbn.
 Plain Python: nothing here imports Django.
 
-    log = parse(raw)           # strict; MalformedDocument(path, message)
+    log = parse(raw)           # strict; MalformedDocument(path, code, **params)
     report = replay(log)       # never raises; report.findings, report.status
     report.as_dict()           # the report object: totals [We, They], rubbers, deals, findings
     format_sheet(report)       # the We/They sheet as text
@@ -40,7 +40,7 @@ from rules.bridge.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report. 2: every deal of the report
 #: has ``penalties`` and ``arbiter`` (the arbiter's rulings, docs/arbiter.md).
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -29,7 +29,7 @@ not installed here: :func:`available` is False). Plain Python besides endplay; n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.bridge.analysis import dd_table
@@ -40,6 +40,7 @@ from rules.bridge.scoring import overtrick_points, slam_points, trick_points, un
 __all__ = [
     "ANALYSIS_VERSION",
     "COLUMNS",
+    "analyse_deals",
     "analyse_game",
     "available",
     "duplicate_score",
@@ -159,11 +160,16 @@ def _read_contract(text: str, declarer: str) -> Contract:
 def analyse_game(report: dict[str, Any], log: Any) -> list[dict[str, Any]]:
     """One row per deal per seat (module docstring); ``report`` is the replay's report dict and
     ``log`` the parsed rubber log (rules.bridge.document.BridgeLog), whose deals give the hands."""
-    rows: list[dict[str, Any]] = []
+    return [row for rows in analyse_deals(report, log) for row in rows]
+
+
+def analyse_deals(report: dict[str, Any], log: Any) -> Iterator[list[dict[str, Any]]]:
+    """:func:`analyse_game` one deal at a time, in the report's order: each deal's rows, solved
+    only when asked for, so the caller can stop at a budget between two deals (a DDS table is
+    about a quarter of a second)."""
     solver = available()
     for deal, logged in zip(report["deals"], log.deals, strict=True):
-        rows.extend(_deal_rows(deal, logged.hands, solver))
-    return rows
+        yield _deal_rows(deal, logged.hands, solver)
 
 
 def _deal_rows(deal: dict[str, Any], hands: Sequence[int] | None, solver: bool) -> list[dict[str, Any]]:

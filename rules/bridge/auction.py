@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.bridge.codes import Findings, plural
-from rules.bridge.core import SEATS, Call, Contract, Doubling, Seat, Side, Strain
+from rules.bridge.codes import Findings
+from rules.bridge.core import Call, Contract, Doubling, Seat, Side, Strain
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +69,7 @@ def run_auction(
     f = findings
     first = dealer if start is None else start
     if first != dealer and calls:
-        f.add(
-            "CALL_OUT_OF_ROTATION",
-            f"the first call ({calls[0]}) was made by {_who(f, first)}, but {_who(f, dealer)} dealt and "
-            "calls first; the call stands and the auction goes on from there (Law 29A)",
-            deal=deal_no,
-            seat=first,
-        )
+        f.add("CALL_OUT_OF_ROTATION", deal=deal_no, seat=first, call=str(calls[0]), dealer_seat=int(dealer))
     last_bid: Call | None = None
     bidder = first
     doubling = Doubling.UNDOUBLED
@@ -88,10 +82,12 @@ def run_auction(
             extra = len(calls) - i
             f.add(
                 "CALL_AFTER_AUCTION_END",
-                f"the auction had ended after call {i}, but the log goes on with "
-                f"{plural(extra, 'call')} ({' '.join(str(c) for c in calls[i:])}); they are cancelled (Law 39A)",
                 deal=deal_no,
                 seat=seat,
+                form="one" if extra == 1 else None,
+                after=i,
+                calls=extra,
+                call=str(call),
             )
             break
         seated.append((seat, call))
@@ -101,10 +97,11 @@ def run_auction(
             if last_bid is not None and call.rank <= last_bid.rank:
                 f.add(
                     "INSUFFICIENT_BID",
-                    f"{_who(f, seat)} bid {call} (call {i + 1}) over {last_bid}; an insufficient bid, "
-                    "taken as accepted by the next call (Law 27A1)",
                     deal=deal_no,
                     seat=seat,
+                    call=str(call),
+                    number=i + 1,
+                    last_call=str(last_bid),
                 )
             last_bid, bidder, doubling, passes = call, seat, Doubling.UNDOUBLED, 0
         elif kind == "double":
@@ -112,10 +109,11 @@ def run_auction(
             if why:
                 f.add(
                     "ILLEGAL_DOUBLE",
-                    f"{_who(f, seat)} doubled (call {i + 1}), but {why}; the double is cancelled "
-                    "and counts as a pass (Law 36A)",
                     deal=deal_no,
                     seat=seat,
+                    form=why,
+                    number=i + 1,
+                    last_call=None if last_bid is None else str(last_bid),
                 )
                 passes += 1
             else:
@@ -125,10 +123,11 @@ def run_auction(
             if why:
                 f.add(
                     "ILLEGAL_REDOUBLE",
-                    f"{_who(f, seat)} redoubled (call {i + 1}), but {why}; the redouble is cancelled "
-                    "and counts as a pass (Law 36A)",
                     deal=deal_no,
                     seat=seat,
+                    form=why,
+                    number=i + 1,
+                    last_call=None if last_bid is None else str(last_bid),
                 )
                 passes += 1
             else:
@@ -139,14 +138,11 @@ def run_auction(
             ended = True
     if not ended:
         if last_bid is None:
-            tail = "no bid was made" if calls else "no calls were logged"
+            f.add(
+                "AUCTION_INCOMPLETE", deal=deal_no, form="no_bid" if calls else "no_calls", calls=len(calls)
+            )
         else:
-            tail = f"the contract is taken as {last_bid} as if the rest passed"
-        f.add(
-            "AUCTION_INCOMPLETE",
-            f"the auction stops after {plural(len(calls), 'call')} without the closing passes; {tail}",
-            deal=deal_no,
-        )
+            f.add("AUCTION_INCOMPLETE", deal=deal_no, calls=len(calls), contract=str(last_bid))
     contract = None
     if last_bid is not None:
         assert last_bid.strain is not None
@@ -172,31 +168,29 @@ def declarer_of(calls: Sequence[tuple[Seat, Call]], side: Side, strain: Strain) 
 
 def _double_refused(seat: Seat, last_bid: Call | None, bidder: Seat, doubling: Doubling) -> str:
     """Law 19A: "A player may double only the last preceding bid, and then only if it was
-    made by an opponent and no calls other than pass have intervened"."""
+    made by an opponent and no calls other than pass have intervened". Why not, as the form
+    of the ``ILLEGAL_DOUBLE`` finding (rules/bridge/texts.py); empty when the double is legal."""
     if last_bid is None:
-        return "there is no bid to double"
+        return "no_bid"
     if bidder.side == seat.side:
-        return f"the last bid, {last_bid}, was made by {'partner' if bidder != seat else 'the same player'}"
+        return "partner" if bidder != seat else "self"
     if doubling == Doubling.DOUBLED:
-        return f"{last_bid} is already doubled"
+        return "doubled"
     if doubling == Doubling.REDOUBLED:
-        return f"{last_bid} is already redoubled"
+        return "redoubled"
     return ""
 
 
 def _redouble_refused(seat: Seat, last_bid: Call | None, bidder: Seat, doubling: Doubling) -> str:
     """Law 19B: "A player may redouble only the last preceding double, and then only if it
-    was made by an opponent and no calls other than pass have intervened"."""
+    was made by an opponent and no calls other than pass have intervened". Why not, as the
+    form of the ``ILLEGAL_REDOUBLE`` finding; empty when the redouble is legal."""
     if last_bid is None:
-        return "there is no bid, let alone a double"
+        return "no_bid"
     if doubling == Doubling.UNDOUBLED:
-        return f"{last_bid} is not doubled"
+        return "undoubled"
     if doubling == Doubling.REDOUBLED:
-        return f"{last_bid} is already redoubled"
+        return "redoubled"
     if bidder.side != seat.side:
-        return f"the double of {last_bid} was made by partner"
+        return "partner"
     return ""
-
-
-def _who(f: Findings, seat: Seat) -> str:
-    return f"{f.players[seat]} ({SEATS[seat]})"

@@ -19,7 +19,8 @@ is no irregularity, so they are ``info``, but for ``RULING_NOT_APPLICABLE``
 
 from __future__ import annotations
 
-from rules.findings import FindingsCollector, Severity, plural
+from rules.bridge.texts import TEXTS
+from rules.findings import FindingsCollector, Severity
 
 SEVERITY: dict[str, Severity] = {
     # The issue's codes.
@@ -60,6 +61,7 @@ class Findings(FindingsCollector):
     """The findings of one replay, by this game's codes and severities."""
 
     SEVERITY = SEVERITY
+    TEXTS = TEXTS
 
 
-__all__ = ["SEVERITY", "Findings", "plural"]
+__all__ = ["SEVERITY", "TEXTS", "Findings"]

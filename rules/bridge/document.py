@@ -49,18 +49,19 @@ from typing import Any
 
 from rules.arbiter import Ruling, read_ruling
 from rules.bridge.core import SEATS, Call, Seat, Side, Strain
+from rules.bridge.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusals' templates)
 from rules.cards import NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
 from rules.strict import (
     check_fields,
-    describe,
     read_cards,
     read_int,
     read_object,
     read_play,
     read_ruleset_field,
 )
+from rules.texts import found
 
 GAME = "bridge-rubber"
 VERSION = 1
@@ -224,41 +225,39 @@ def read_call(text: str) -> Call | None:
 
 
 def parse(raw: bytes | str | dict[str, Any]) -> BridgeLog:
-    """Read a rubber bridge log strictly; raise MalformedDocument(path, message) if it cannot
-    be replayed."""
+    """Read a rubber bridge log strictly; raise MalformedDocument(path, code, **params) if it
+    cannot be replayed (the codes' sentences: rules/bridge/texts.py)."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = read_object(data, "", "the document")
+    doc = read_object(data, "")
     for key in doc:
         if key not in TOP_FIELDS:
-            raise MalformedDocument(key, f"unknown field {key!r}; a bridge log has {', '.join(TOP_FIELDS)}")
+            raise MalformedDocument(key, "BRIDGE_UNKNOWN_FIELD", field=key, fields=", ".join(TOP_FIELDS))
     for key in REQUIRED_TOP:
         if key not in doc:
-            raise MalformedDocument(key, "is required")
+            raise MalformedDocument(key, "BRIDGE_REQUIRED")
     game = doc["game"]
     if game != GAME:
-        raise MalformedDocument("game", f"must be {GAME!r} for a rubber bridge log, not {describe(game)}")
+        raise MalformedDocument("game", "BRIDGE_GAME", game=GAME, found=found(game))
     version = doc["version"]
     if type(version) is not int or version != VERSION:
-        raise MalformedDocument(
-            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
-        )
+        raise MalformedDocument("version", "BRIDGE_VERSION", found=found(version), version=VERSION)
     players = _players(doc["players"])
     ruleset = read_ruleset_field(doc.get("ruleset"))
     event = None if doc.get("event") is None else _event(doc["event"])
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
-        raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
+        raise MalformedDocument("deals", "BRIDGE_DEALS_LIST", found=found(raw_deals))
     deals = tuple(_deal(d, f"deals[{i}]") for i, d in enumerate(raw_deals))
     return BridgeLog(players=players, ruleset=ruleset, deals=deals, event=event)
 
 
 def _event(value: Any) -> dict[str, str]:
     """Where and when the session was played, as PBN's Event, Site and Date tags give it."""
-    d = read_object(value, "event", "the event")
-    check_fields(d, "event", EVENT_FIELDS, "the event")
+    d = read_object(value, "event")
+    check_fields(d, "event", EVENT_FIELDS)
     for key, text in d.items():
         if type(text) is not str:
-            raise MalformedDocument(f"event.{key}", f"must be text, not {describe(text)}")
+            raise MalformedDocument(f"event.{key}", "BRIDGE_EVENT_TEXT", found=found(text))
     return dict(d)
 
 
@@ -278,18 +277,16 @@ def read_contract(text: str) -> str | None:
 def _players(value: Any) -> tuple[str, str, str, str]:
     """Four names in the order N, E, S, W; North–South are We."""
     if type(value) is not list:
-        raise MalformedDocument(
-            "players", f"must be a list of four names (N, E, S, W), not {describe(value)}"
-        )
+        raise MalformedDocument("players", "BRIDGE_PLAYERS_LIST", found=found(value))
     if len(value) != 4:
-        raise MalformedDocument("players", f"bridge is played by 4 players (N, E, S, W), not {len(value)}")
+        raise MalformedDocument("players", "BRIDGE_PLAYERS_COUNT", count=len(value))
     seen: dict[str, int] = {}
     for seat, name in enumerate(value):
         path = f"players[{seat}]"
         if not isinstance(name, str) or not name.strip():
-            raise MalformedDocument(path, f"must be a player's name, not {describe(name)}")
+            raise MalformedDocument(path, "BRIDGE_PLAYER_NAME", found=found(name))
         if name in seen:
-            raise MalformedDocument(path, f"{name!r} already sits {SEATS[seen[name]]}; names must differ")
+            raise MalformedDocument(path, "BRIDGE_PLAYER_TWICE", name=name, compass=SEATS[seen[name]])
         seen[name] = seat
     return (value[0], value[1], value[2], value[3])
 
@@ -297,15 +294,15 @@ def _players(value: Any) -> tuple[str, str, str, str]:
 def _seat(value: Any, path: str) -> Seat:
     if type(value) is str and value.strip().upper() in ("N", "E", "S", "W"):
         return Seat.of(value.strip().upper())
-    raise MalformedDocument(path, f"must be a seat, one of N, E, S, W, not {describe(value)}")
+    raise MalformedDocument(path, "BRIDGE_SEAT", found=found(value))
 
 
 def _deal(value: Any, path: str) -> BridgeDeal:
-    d = read_object(value, path, "a deal")
-    check_fields(d, path, DEAL_FIELDS, "a deal")
+    d = read_object(value, path)
+    check_fields(d, path, DEAL_FIELDS)
     get = d.get
     if "dealer" not in d:
-        raise MalformedDocument(f"{path}.dealer", "is required")
+        raise MalformedDocument(f"{path}.dealer", "BRIDGE_REQUIRED")
     dealer = _seat(d["dealer"], f"{path}.dealer")
     auction_start = (
         None if get("auction_start") is None else _seat(d["auction_start"], f"{path}.auction_start")
@@ -317,15 +314,12 @@ def _deal(value: Any, path: str) -> BridgeDeal:
         raw_contract = d["contract"]
         contract = read_contract(raw_contract) if type(raw_contract) is str else None
         if contract is None:
-            raise MalformedDocument(
-                f"{path}.contract",
-                f"must be a contract such as '4H', '3NTX', '6SXX' or 'Pass', not {describe(raw_contract)}",
-            )
+            raise MalformedDocument(f"{path}.contract", "BRIDGE_CONTRACT", found=found(raw_contract))
     declarer = None if get("declarer") is None else _seat(d["declarer"], f"{path}.declarer")
     if contract not in (None, "Pass") and declarer is None:
-        raise MalformedDocument(f"{path}.declarer", "is required with a recorded contract")
+        raise MalformedDocument(f"{path}.declarer", "BRIDGE_DECLARER_REQUIRED")
     if "auction" not in d:
-        raise MalformedDocument(f"{path}.auction", "is required (four passes for a passed-out deal)")
+        raise MalformedDocument(f"{path}.auction", "BRIDGE_AUCTION_REQUIRED")
     auction = _auction(d["auction"], f"{path}.auction")
     claim = None if get("claim") is None else read_int(d["claim"], f"{path}.claim", 0, TRICKS)
     play = (
@@ -336,16 +330,13 @@ def _deal(value: Any, path: str) -> BridgeDeal:
             f"{path}.play",
             tricks=TRICKS,
             cards_per_trick=4,
-            players="the 4 players",
             claimed=claim is not None,
         )
     )
     if claim is not None and play is None:
-        raise MalformedDocument(
-            f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
-        )
+        raise MalformedDocument(f"{path}.claim", "BRIDGE_CLAIM_WITHOUT_PLAY")
     if play_start is not None and play is None:
-        raise MalformedDocument(f"{path}.play_start", "names the opening leader of the play; give play")
+        raise MalformedDocument(f"{path}.play_start", "BRIDGE_PLAY_START_WITHOUT_PLAY")
     result = None if get("result") is None else read_int(d["result"], f"{path}.result", 0, TRICKS)
     arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter")
     passed_out = (len(auction) == 4 and all(c.kind == "pass" for c in auction)) or (
@@ -353,7 +344,7 @@ def _deal(value: Any, path: str) -> BridgeDeal:
     )
     ruled = arbiter is not None and (arbiter.annul or arbiter.score is not None)
     if result is None and play is None and not passed_out and not ruled:
-        raise MalformedDocument(f"{path}.result", "is required when there is no play")
+        raise MalformedDocument(f"{path}.result", "BRIDGE_RESULT_REQUIRED")
     irregularities = (
         None
         if get("irregularities") is None
@@ -389,25 +380,22 @@ def _arbiter(value: Any, path: str) -> Ruling[Seat, AssignedScore]:
 def _assigned_score(value: Any, path: str) -> AssignedScore:
     """An assigned result: ``{"contract": "4HX", "declarer": "S", "result": 9}``, or
     ``{"contract": "Pass"}``; a contract that is not one is malformed (docs/arbiter.md)."""
-    s = read_object(value, path, "an assigned score")
-    check_fields(s, path, SCORE_FIELDS, "an assigned score")
+    s = read_object(value, path)
+    check_fields(s, path, SCORE_FIELDS)
     if "contract" not in s:
-        raise MalformedDocument(f"{path}.contract", "is required: the contract the deal is scored as")
+        raise MalformedDocument(f"{path}.contract", "BRIDGE_ASSIGNED_CONTRACT_REQUIRED")
     raw = s["contract"]
     contract = read_contract(raw) if type(raw) is str else None
     if contract is None:
-        raise MalformedDocument(
-            f"{path}.contract",
-            f"must be a contract such as '4H', '3NTX', '6SXX' or 'Pass', not {describe(raw)}",
-        )
+        raise MalformedDocument(f"{path}.contract", "BRIDGE_CONTRACT", found=found(raw))
     if contract == "Pass":
         for key in ("declarer", "result"):
             if key in s:
-                raise MalformedDocument(f"{path}.{key}", "an assigned pass-out has no declarer and no result")
+                raise MalformedDocument(f"{path}.{key}", "BRIDGE_ASSIGNED_PASS_OUT")
         return AssignedScore(contract)
     for key in ("declarer", "result"):
         if key not in s:
-            raise MalformedDocument(f"{path}.{key}", f"is required with the assigned contract {contract}")
+            raise MalformedDocument(f"{path}.{key}", "BRIDGE_ASSIGNED_REQUIRED", contract=contract)
     declarer = _seat(s["declarer"], f"{path}.declarer")
     result = read_int(s["result"], f"{path}.result", 0, TRICKS)
     return AssignedScore(contract, declarer, result)
@@ -430,7 +418,7 @@ def arbiter_document(ruling: Ruling[Seat, AssignedScore]) -> dict[str, Any]:
 
 def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
     """Thirteen distinct cards per seat given; no card in two hands; seats left out unknown."""
-    hands = read_object(value, path, "the hands")
+    hands = read_object(value, path)
     masks = [0, 0, 0, 0]
     holder: dict[int, str] = {}
     given: set[str] = set()
@@ -438,18 +426,21 @@ def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
         hp = f"{path}.{key}"
         seat = key.upper()
         if seat not in ("N", "E", "S", "W"):
-            raise MalformedDocument(hp, f"unknown seat {key!r}; hands are keyed N, E, S, W")
+            raise MalformedDocument(hp, "BRIDGE_HAND_SEAT", key=key)
         if seat in given:
-            raise MalformedDocument(hp, f"the hand of {seat} is given twice")
+            raise MalformedDocument(hp, "BRIDGE_HAND_TWICE", compass=seat)
         given.add(seat)
-        cards = read_cards(raw, hp, "a hand")
+        cards = read_cards(raw, hp)
         if len(cards) != TRICKS:
-            raise MalformedDocument(hp, f"a hand has 13 cards, not {len(cards)}")
+            raise MalformedDocument(hp, "BRIDGE_HAND_SIZE", count=len(cards))
         mask = 0
         for j, card in enumerate(cards):
             if card in holder:
-                where = "earlier in this hand" if holder[card] == seat else f"in {holder[card]}'s hand"
-                raise MalformedDocument(f"{hp}[{j}]", f"{NAME[card]} is already {where}")
+                if holder[card] == seat:
+                    raise MalformedDocument(f"{hp}[{j}]", "BRIDGE_CARD_TWICE_IN_HAND", card=NAME[card])
+                raise MalformedDocument(
+                    f"{hp}[{j}]", "BRIDGE_CARD_IN_TWO_HANDS", card=NAME[card], compass=holder[card]
+                )
             holder[card] = seat
             mask |= 1 << card
         masks[SEATS.index(seat)] = mask
@@ -458,32 +449,29 @@ def _hands(value: Any, path: str) -> tuple[int, int, int, int]:
 
 def _auction(value: Any, path: str) -> tuple[Call, ...]:
     if type(value) is not list:
-        raise MalformedDocument(
-            path, f"must be a list of calls such as '1H', 'P', 'X', not {describe(value)}"
-        )
+        raise MalformedDocument(path, "BRIDGE_AUCTION_LIST", found=found(value))
     calls = []
     for i, raw in enumerate(value):
         call = read_call(raw) if type(raw) is str else None
         if call is None:
-            raise MalformedDocument(
-                f"{path}[{i}]",
-                f"must be a call: a bid 1C..7NT, P (pass), X (double) or XX (redouble), not {describe(raw)}",
-            )
+            raise MalformedDocument(f"{path}[{i}]", "BRIDGE_CALL", found=found(raw))
         calls.append(call)
     return tuple(calls)
 
 
 def _irregularities(value: Any, path: str) -> tuple[Irregularity, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of marks, not {describe(value)}")
+        raise MalformedDocument(path, "BRIDGE_MARKS_LIST", found=found(value))
     out = []
     for i, raw in enumerate(value):
         ip = f"{path}[{i}]"
-        item = read_object(raw, ip, "an irregularity")
-        check_fields(item, ip, IRREGULARITY_FIELDS, "an irregularity")
+        item = read_object(raw, ip)
+        check_fields(item, ip, IRREGULARITY_FIELDS)
         mark = item.get("mark")
         if type(mark) is not str or mark.upper() not in MARKS:
-            raise MalformedDocument(f"{ip}.mark", f"must be one of {', '.join(MARKS)}, not {describe(mark)}")
+            raise MalformedDocument(
+                f"{ip}.mark", "BRIDGE_CHOICE", choices=", ".join(MARKS), found=found(mark)
+            )
         trick = None if item.get("trick") is None else read_int(item["trick"], f"{ip}.trick", 1, TRICKS)
         call = None if item.get("call") is None else read_int(item["call"], f"{ip}.call", 1, 400)
         seat = None if item.get("seat") is None else _seat(item["seat"], f"{ip}.seat")
@@ -494,41 +482,41 @@ def _irregularities(value: Any, path: str) -> tuple[Irregularity, ...]:
 def _side(value: Any, path: str) -> Side:
     if type(value) is str and value.lower() in SIDE_NAMES:
         return Side(SIDE_NAMES.index(value.lower()))
-    raise MalformedDocument(path, f"must be 'we' (North–South) or 'they' (East–West), not {describe(value)}")
+    raise MalformedDocument(path, "BRIDGE_SIDE", found=found(value))
 
 
 def _honours(value: Any, path: str) -> Honours:
-    h = read_object(value, path, "honours")
-    check_fields(h, path, ("side", "points"), "honours")
+    h = read_object(value, path)
+    check_fields(h, path, ("side", "points"))
     for key in ("side", "points"):
         if key not in h:
-            raise MalformedDocument(f"{path}.{key}", "is required")
+            raise MalformedDocument(f"{path}.{key}", "BRIDGE_REQUIRED")
     side = _side(h["side"], f"{path}.side")
     points = h["points"]
     if type(points) is not int or points not in HONOURS_POINTS:
-        raise MalformedDocument(f"{path}.points", f"must be 100 or 150, not {describe(points)}")
+        raise MalformedDocument(f"{path}.points", "BRIDGE_HONOURS_POINTS", found=found(points))
     return Honours(side=side, points=points)
 
 
 def _scores(value: Any, path: str) -> tuple[SideScores, SideScores]:
     """Per side (``we``, ``they``) the entries above and below the line; a side or a line
     left out has no entries."""
-    s = read_object(value, path, "the scores")
-    check_fields(s, path, SIDE_NAMES, "the scores")
+    s = read_object(value, path)
+    check_fields(s, path, SIDE_NAMES)
     sides = []
     for name in SIDE_NAMES:
         sp = f"{path}.{name}"
         if s.get(name) is None:
             sides.append(SideScores())
             continue
-        lines = read_object(s[name], sp, "a side's scores")
-        check_fields(lines, sp, SCORE_LINES, "a side's scores")
+        lines = read_object(s[name], sp)
+        check_fields(lines, sp, SCORE_LINES)
         entries = []
         for line in SCORE_LINES:
             lp = f"{sp}.{line}"
             raw = lines.get(line, [])
             if type(raw) is not list:
-                raise MalformedDocument(lp, f"must be a list of points, not {describe(raw)}")
+                raise MalformedDocument(lp, "BRIDGE_POINTS_LIST", found=found(raw))
             entries.append(tuple(read_int(v, f"{lp}[{j}]", 0) for j, v in enumerate(raw)))
         sides.append(SideScores(above=entries[0], below=entries[1]))
     return (sides[0], sides[1])
@@ -539,7 +527,7 @@ def _board(value: Any, path: str) -> int | str:
         return read_int(value, path, 1)
     if type(value) is str and value.strip():
         return value
-    raise MalformedDocument(path, f"must be a board number or label, not {describe(value)}")
+    raise MalformedDocument(path, "BRIDGE_BOARD", found=found(value))
 
 
 # -- write -----------------------------------------------------------------------

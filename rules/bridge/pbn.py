@@ -4,7 +4,8 @@
 into the JSON rubber log of docs/bridge-log.md, a plain dict, so PBN and
 JSON uploads meet in one model; :func:`write_pbn` writes such a document
 back as PBN 2.1 export format. Only what stops a document from being built
-is malformed (MalformedDocument naming ``boards[i].Tag`` and the line);
+is malformed (MalformedDocument naming ``boards[i].Tag``, and the board and
+the line among its parameters: rules/bridge/texts.py);
 whether the calls and cards are legal is the replay's business, so an
 insufficient bid or a card not in hand is read as written.
 
@@ -22,8 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.bridge.core import SEATS, STRAIN_LETTERS, SUIT_OF_STRAIN, Contract, Doubling, Seat, Strain
+from rules.bridge.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusals' templates)
 from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, RANKS, SUIT_OF, SUITS, CardError, make, parse_card
 from rules.errors import MalformedDocument
+from rules.strict import digits_value
+from rules.texts import found as json_found
 
 GAME = "bridge-rubber"
 VERSION = 1
@@ -242,19 +246,19 @@ def _lex(text: str) -> list[_Game]:
         if kind == "chunk":
             if current is None:
                 raise MalformedDocument(
-                    f"boards[{game.index}]",
-                    f"line {line}: {m.group()!r} stands outside any tag or section",
+                    f"boards[{game.index}]", "BRIDGE_PBN_STRAY", line=line, text=m.group()
                 )
             current.tokens.append((m.group(), line))
             continue
-        hint = ' (a tag pair is written [Name "value"])' if m.group() == "[" else ""
-        raise MalformedDocument(f"boards[{game.index}]", f"line {line}: unexpected {m.group()!r}{hint}")
+        if m.group() == "[":
+            raise MalformedDocument(f"boards[{game.index}]", "BRIDGE_PBN_OPEN_TAG", line=line)
+        raise MalformedDocument(f"boards[{game.index}]", "BRIDGE_PBN_UNEXPECTED", line=line, text=m.group())
     if game.tags:
         games.append(game)
     return games
 
 
-def _section_tokens(chunks: list[tuple[str, int]], path: str, where: str) -> Iterator[tuple[str, int]]:
+def _section_tokens(chunks: list[tuple[str, int]], path: str, board: str) -> Iterator[tuple[str, int]]:
     for chunk, line in chunks:
         pos = 0
         for m in _SECTION_TOKEN.finditer(chunk):
@@ -263,7 +267,7 @@ def _section_tokens(chunks: list[tuple[str, int]], path: str, where: str) -> Ite
             pos = m.end()
             yield m.group(), line
         if pos != len(chunk):
-            raise MalformedDocument(path, f"{where}, line {line}: cannot read {chunk[pos:]!r}")
+            raise MalformedDocument(path, "BRIDGE_PBN_UNREADABLE", board=board, line=line, text=chunk[pos:])
 
 
 # --------------------------------------------------------------------------------------------
@@ -283,11 +287,9 @@ class _Board:
     def path(self, tag: str) -> str:
         return f"boards[{self.index}].{tag}"
 
-    def where(self, line: int) -> str:
-        return f"board {self.label}, line {line}"
-
-    def error(self, tag: str, line: int, message: str) -> MalformedDocument:
-        return MalformedDocument(self.path(tag), f"{self.where(line)}: {message}")
+    def error(self, tag: str, line: int, code: str, /, **params: Any) -> MalformedDocument:
+        """The refusal ``code`` at ``boards[i].Tag``, naming this board and the line."""
+        return MalformedDocument(self.path(tag), code, board=self.label, line=line, **params)
 
     def get(self, name: str) -> tuple[str, int] | None:
         found = self.values.get(name.lower())
@@ -313,7 +315,10 @@ def _resolve(games: list[_Game]) -> list[_Board]:
                 label = values.get("board", ("", 0))[0] or str(game.index + 1)
                 raise MalformedDocument(
                     f"boards[{game.index}].{tag.name}",
-                    f"board {label}, line {tag.line}: {tag.name} may not inherit a value with '#' (PBN 2.1 §4.8)",
+                    "BRIDGE_PBN_INHERIT",
+                    board=label,
+                    line=tag.line,
+                    tag=tag.name,
                 )
             if value.startswith("##"):
                 value = value[2:]
@@ -336,7 +341,7 @@ def _resolve(games: list[_Game]) -> list[_Board]:
 def _seat(board: _Board, tag: str, value: str, line: int) -> int:
     letter = value.strip().upper()
     if len(letter) != 1 or letter not in SEATS:
-        raise board.error(tag, line, f"{tag} must be N, E, S or W, not {value!r}")
+        raise board.error(tag, line, "BRIDGE_PBN_SEAT", tag=tag, value=value)
     return SEATS.index(letter)
 
 
@@ -349,11 +354,11 @@ def _hands(board: _Board) -> dict[str, list[str]] | None:
     value, line = found
     first_text, colon, rest = value.partition(":")
     if not colon:
-        raise board.error("Deal", line, f"a deal is written 'N:<hand> <hand> <hand> <hand>', not {value!r}")
+        raise board.error("Deal", line, "BRIDGE_PBN_DEAL_FORMAT", value=value)
     first = _seat(board, "Deal", first_text, line)
     parts = rest.split()
     if len(parts) != 4:
-        raise board.error("Deal", line, f"a deal lists four hands, not {len(parts)}")
+        raise board.error("Deal", line, "BRIDGE_PBN_DEAL_HANDS", count=len(parts))
     holder: dict[int, int] = {}
     hands: dict[int, list[int]] = {}
     for offset, part in enumerate(parts):
@@ -362,26 +367,29 @@ def _hands(board: _Board) -> dict[str, list[str]] | None:
             continue
         suits = part.split(".")
         if len(suits) != 4:
-            raise board.error(
-                "Deal", line, f"{SEATS[seat]}'s hand {part!r} needs four suits separated by dots"
-            )
+            raise board.error("Deal", line, "BRIDGE_PBN_HAND_SUITS", compass=SEATS[seat], hand=part)
         cards: list[int] = []
         for suit, ranks in enumerate(suits):
             for rank_char in ranks.upper().replace("10", "T"):
                 rank = RANKS.find(rank_char)
                 if rank < 0:
                     raise board.error(
-                        "Deal", line, f"{SEATS[seat]}'s hand {part!r}: {rank_char!r} is no rank"
+                        "Deal", line, "BRIDGE_PBN_RANK", compass=SEATS[seat], hand=part, text=rank_char
                     )
                 card = make(rank, suit)
                 if card in holder:
                     raise board.error(
-                        "Deal", line, f"{NAME[card]} is dealt twice ({SEATS[holder[card]]} and {SEATS[seat]})"
+                        "Deal",
+                        line,
+                        "BRIDGE_PBN_DEALT_TWICE",
+                        card=NAME[card],
+                        compass=SEATS[holder[card]],
+                        other_compass=SEATS[seat],
                     )
                 holder[card] = seat
                 cards.append(card)
         if len(cards) != 13:
-            raise board.error("Deal", line, f"{SEATS[seat]} has {len(cards)} cards; a hand has 13")
+            raise board.error("Deal", line, "BRIDGE_PBN_HAND_SIZE", compass=SEATS[seat], count=len(cards))
         hands[seat] = cards
     if len(hands) == 3:
         missing = next(s for s in range(4) if s not in hands)
@@ -415,7 +423,7 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
     value = tag.value.strip()
     if value in _UNKNOWN:
         if dealer is None:
-            raise board.error("Auction", tag.line, "the Auction tag names no seat and there is no Dealer")
+            raise board.error("Auction", tag.line, "BRIDGE_PBN_AUCTION_SEAT")
         seat = dealer
     else:
         seat = _seat(board, "Auction", value, tag.line)
@@ -424,7 +432,7 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
     marks: list[dict[str, Any]] = []
     insufficient = False
     start: int | None = None  # the first turn's seat, after the '-' padding
-    for token, line in _section_tokens(tag.tokens, board.path("Auction"), f"board {board.label}"):
+    for token, line in _section_tokens(tag.tokens, board.path("Auction"), board.label):
         up = token.upper()
         if up in ("*", "+"):
             break
@@ -439,11 +447,11 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
                 marks.append({"call": len(calls) + 1, "seat": SEATS[seat], "mark": "S"})
                 seat = (seat + 1) % 4
             else:
-                raise board.error("Auction", line, f"{token!r} is no auction irregularity (^I or ^S)")
+                raise board.error("Auction", line, "BRIDGE_PBN_AUCTION_MARK", text=token)
             continue
         if up == "-":
             if calls or marks:
-                raise board.error("Auction", line, "'-' only pads the seats before the first call")
+                raise board.error("Auction", line, "BRIDGE_PBN_PADDING")
             seat = (seat + 1) % 4
             continue
         if up == "AP":
@@ -463,7 +471,7 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
         else:
             m = _CALL_BID.match(up)
             if m is None:
-                raise board.error("Auction", line, f"{token!r} is no call (Pass, X, XX, 1C..7NT, AP)")
+                raise board.error("Auction", line, "BRIDGE_PBN_CALL", text=token)
             call = m.group(1) + ("NT" if m.group(2) == "N" else m.group(2))
         if insufficient:
             marks.append({"call": len(calls) + 1, "seat": SEATS[seat], "mark": "I"})
@@ -494,7 +502,7 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
     path = board.path("Play")
     cells: list[tuple[int | None, str | None, int]] = []
     mark: str | None = None
-    for token, line in _section_tokens(tag.tokens, path, f"board {board.label}"):
+    for token, line in _section_tokens(tag.tokens, path, board.label):
         up = token.upper()
         if up == "*":
             break
@@ -502,7 +510,7 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
             continue
         if token[0] == "^":
             if up not in ("^R", "^L"):
-                raise board.error("Play", line, f"{token!r} is no play irregularity (^R or ^L)")
+                raise board.error("Play", line, "BRIDGE_PBN_PLAY_MARK", text=token)
             mark = up[1]
             continue
         if up in ("-", "+"):
@@ -510,7 +518,7 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
         else:
             m = _PLAY_CARD.match(up)
             if m is None:
-                raise board.error("Play", line, f"{token!r} is no card (suit then rank, e.g. SA, HT)")
+                raise board.error("Play", line, "BRIDGE_PBN_CARD", text=token)
             rank = "T" if m.group(2) == "10" else m.group(2)
             cells.append((make(RANKS.index(rank), SUITS.index(m.group(1))), mark, line))
         mark = None
@@ -518,7 +526,7 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
         cells.append((None, None, cells[-1][2]))
     rows = [cells[i : i + 4] for i in range(0, len(cells), 4)]
     if len(rows) > 13:
-        raise board.error("Play", rows[13][0][2], f"{len(rows)} tricks; a deal has 13")
+        raise board.error("Play", rows[13][0][2], "BRIDGE_PBN_TRICKS", count=len(rows))
     tricks: list[list[str]] = []
     winners: list[int] = []
     marks: list[dict[str, Any]] = []
@@ -531,7 +539,9 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
                 raise board.error(
                     "Play",
                     known[0][2],
-                    f"a card in trick {number} after the unknown cards of trick {ended_at}",
+                    "BRIDGE_PBN_AFTER_UNKNOWN_TRICK",
+                    trick=number,
+                    unknown_trick=ended_at,
                 )
             continue
         for column, (_, cell_mark, _) in enumerate(row):
@@ -550,9 +560,7 @@ def _play(board: _Board, first: int, trump: int | None) -> _Play:
             rest = [row[(seat - first) % 4] for seat in order[len(trick) :]]
             if any(cell[0] is not None for cell in rest):
                 line = next(cell[2] for cell in rest if cell[0] is not None)
-                raise board.error(
-                    "Play", line, f"trick {number}: a card after an unknown one cannot be placed"
-                )
+                raise board.error("Play", line, "BRIDGE_PBN_AFTER_UNKNOWN_CARD", trick=number)
             ended_at = number
             if trick:
                 tricks.append([NAME[c] for c in trick])
@@ -584,20 +592,19 @@ def _result(board: _Board, declarer: int | None) -> int | None:
                     raise ValueError
                 by_side[side] = int(parts[i + 1])
             if declarer is None:
-                raise board.error(
-                    "Result", line, f"{value!r} gives a side's tricks but the declarer is unknown"
-                )
+                raise board.error("Result", line, "BRIDGE_PBN_RESULT_SIDE", value=value)
             mine = "NS" if declarer % 2 == 0 else "EW"
             theirs = "EW" if mine == "NS" else "NS"
             tricks = by_side[mine] if mine in by_side else 13 - by_side[theirs]
     except ValueError:
-        raise board.error("Result", line, f"{value!r} is no result (tricks, or 'NS 9 EW 4')") from None
+        raise board.error("Result", line, "BRIDGE_PBN_RESULT", value=value) from None
     if not 0 <= tricks <= 13:
-        raise board.error("Result", line, f"{tricks} tricks; a deal has 13")
+        raise board.error("Result", line, "BRIDGE_PBN_TRICKS", count=tricks)
     return tricks
 
 
-_RUBBER_SCORE = re.compile(r"^(\d+)/(\d+)$")
+#: ASCII digits, nine at most: ``\d`` would take ``٣`` and any number of digits.
+_RUBBER_SCORE = re.compile(r"^([0-9]{1,9})/([0-9]{1,9})$")
 
 
 def _scores(board: _Board, declarer: int | None) -> dict[str, dict[str, list[int]]] | None:
@@ -612,7 +619,7 @@ def _scores(board: _Board, declarer: int | None) -> dict[str, dict[str, list[int
     pairs: list[tuple[str, str]] = []
     if len(parts) == 1:
         if declarer is None:
-            raise board.error("ScoreRubber", line, f"{value!r} names no side and the declarer is unknown")
+            raise board.error("ScoreRubber", line, "BRIDGE_PBN_SCORE_SIDE", value=value)
         pairs = [("NS" if declarer % 2 == 0 else "EW", parts[0])]
     elif len(parts) in (2, 4):
         pairs = [(parts[i].upper(), parts[i + 1]) for i in range(0, len(parts), 2)]
@@ -623,7 +630,7 @@ def _scores(board: _Board, declarer: int | None) -> dict[str, dict[str, list[int
             break
         sides[side] = (int(m.group(1)), int(m.group(2)))
     if not pairs:
-        raise board.error("ScoreRubber", line, f"{value!r} is no rubber score (e.g. 'NS 30/120 EW 0/0')")
+        raise board.error("ScoreRubber", line, "BRIDGE_PBN_SCORE", value=value)
 
     def entries(side: str) -> dict[str, list[int]]:
         above, below = sides.get(side, (0, 0))
@@ -638,9 +645,25 @@ def _scoring(board: _Board) -> None:
         return
     value, line = found
     if value.split(";")[0].strip().lower() != "rubber":
-        raise board.error(
-            "Scoring", line, f"Scoring {value!r}: this reader takes rubber bridge only ('Rubber')"
+        raise board.error("Scoring", line, "BRIDGE_PBN_SCORING", value=value)
+
+
+#: The most digits a board number has (PBN 2.1 §3.4.4 sets no bound; a club's boards are few).
+BOARD_DIGITS = 9
+
+
+def _board_number(board: _Board, value: str, line: int) -> int | str:
+    """§3.4.4: the board's number; a label that is no number stays a label (``"5a"``), one
+    written in other digits (``²``, ``٣``) or in too many is refused rather than guessed."""
+    number = digits_value(value, BOARD_DIGITS)
+    if number is not None:
+        return number
+    if value.isdigit():
+        shown = value if len(value) <= 12 else f"{value[:12]}…"
+        raise MalformedDocument(
+            board.path("Board"), "BRIDGE_PBN_BOARD", board=shown, line=line, count=BOARD_DIGITS
         )
+    return value
 
 
 def _deal(board: _Board) -> dict[str, Any]:
@@ -652,7 +675,7 @@ def _deal(board: _Board) -> dict[str, Any]:
     auction = _auction(board, dealer)
     if dealer is None:
         if auction is None or not auction.seats:
-            raise MalformedDocument(board.path("Dealer"), f"board {board.label}: the Dealer tag is required")
+            raise MalformedDocument(board.path("Dealer"), "BRIDGE_PBN_DEALER_REQUIRED", board=board.label)
         dealer = auction.start
     calls = auction.calls if auction else []
     derived = _final_contract(calls, auction.seats) if auction else None
@@ -664,7 +687,7 @@ def _deal(board: _Board) -> dict[str, Any]:
         if value.lower() == "pass":
             contract_text = "Pass"
         elif m is None:
-            raise board.error("Contract", line, f"{value!r} is no contract (e.g. 4H, 3NTX, 6SXX, Pass)")
+            raise board.error("Contract", line, "BRIDGE_PBN_CONTRACT", value=value)
         else:
             letter = m.group(2).upper()
             contract_text = m.group(1) + ("NT" if letter == "N" else letter) + m.group(3).upper()
@@ -679,8 +702,9 @@ def _deal(board: _Board) -> dict[str, Any]:
     effective_declarer = declarer if declarer is not None else (derived.declarer if derived else None)
 
     deal: dict[str, Any] = {}
-    if board.get("Board") is not None:
-        deal["board"] = int(board.label) if board.label.isdigit() else board.label
+    found = board.get("Board")
+    if found is not None:
+        deal["board"] = _board_number(board, *found)
     deal["dealer"] = SEATS[dealer]
     if hands is not None:
         deal["hands"] = hands
@@ -725,11 +749,11 @@ def _read_play(
     if strain is None and derived is not None:
         strain = derived.strain
     if strain is None:
-        raise board.error("Play", tag.line, "the trump is unknown: no Contract tag and no finished auction")
+        raise board.error("Play", tag.line, "BRIDGE_PBN_NO_TRUMP")
     value = tag.value.strip()
     if value in _UNKNOWN:
         if declarer is None:
-            raise board.error("Play", tag.line, "the Play tag names no leader and the declarer is unknown")
+            raise board.error("Play", tag.line, "BRIDGE_PBN_PLAY_LEADER")
         first = (declarer + 1) % 4
     else:
         first = _seat(board, "Play", value, tag.line)
@@ -753,12 +777,15 @@ def _players(boards: list[_Board]) -> list[str]:
                 since[seat] = board.label
             elif name != known:
                 elsewhere = [SEAT_TAGS[s] for s in range(4) if names[s] == name]
-                moved = f"; {name} sat {elsewhere[0]} before" if elsewhere else ""
                 raise board.error(
                     tag,
                     line,
-                    f"{tag} is {name!r} but {known!r} sat there from board {since[seat]}{moved}; "
-                    "a log is one table of the same four players in the same seats",
+                    "BRIDGE_PBN_PLAYER_MOVED" if elsewhere else "BRIDGE_PBN_PLAYER_CHANGED",
+                    tag=tag,
+                    name=name,
+                    known=known,
+                    since=since[seat],
+                    other_tag=elsewhere[0] if elsewhere else None,
                 )
     return [name if name is not None else SEAT_TAGS[seat] for seat, name in enumerate(names)]
 
@@ -781,7 +808,7 @@ def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> di
     """
     boards = _resolve(_lex(_decode(text)))
     if not boards:
-        raise MalformedDocument("boards", "the file holds no board")
+        raise MalformedDocument("boards", "BRIDGE_PBN_NO_BOARD")
     document: dict[str, Any] = {
         "game": GAME,
         "version": VERSION,
@@ -814,19 +841,19 @@ def _tag(name: str, value: object) -> str:
 
 def _doc_card(value: Any, path: str) -> int:
     if not isinstance(value, str):
-        raise MalformedDocument(path, f"must be a card such as 'TH', not {value!r}")
+        raise MalformedDocument(path, "BRIDGE_EXPORT_CARD", found=json_found(value))
     card = CARD_BY_SPELLING.get(value)
     if card is not None:
         return card
     try:
         return parse_card(value)
-    except CardError as exc:
-        raise MalformedDocument(path, str(exc)) from None
+    except CardError:
+        raise MalformedDocument(path, "BRIDGE_EXPORT_CARD", found=json_found(value)) from None
 
 
 def _doc_seat(value: Any, path: str) -> int:
     if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
-        raise MalformedDocument(path, f"must be a seat N, E, S or W, not {value!r}")
+        raise MalformedDocument(path, "BRIDGE_SEAT", found=json_found(value))
     return SEATS.index(value.upper())
 
 
@@ -838,7 +865,7 @@ def _doc_call(value: Any, path: str) -> str:
         return up
     m = _CALL_BID.match(up)
     if m is None:
-        raise MalformedDocument(path, f"must be a call (P, X, XX, 1C..7NT), not {value!r}")
+        raise MalformedDocument(path, "BRIDGE_CALL", found=json_found(value))
     return m.group(1) + ("NT" if m.group(2) == "N" else m.group(2))
 
 
@@ -851,7 +878,7 @@ def _deal_text(deal: dict[str, Any], dealer: int, path: str) -> str:
     if hands is None:
         return f"{SEATS[dealer]}:- - - -"
     if not isinstance(hands, dict):
-        raise MalformedDocument(f"{path}.hands", "must be an object keyed by seat")
+        raise MalformedDocument(f"{path}.hands", "BRIDGE_EXPORT_HANDS")
     parts = []
     for offset in range(4):
         seat = SEATS[(dealer + offset) % 4]
@@ -860,7 +887,7 @@ def _deal_text(deal: dict[str, Any], dealer: int, path: str) -> str:
             parts.append("-")
             continue
         if not isinstance(hand, list):
-            raise MalformedDocument(f"{path}.hands.{seat}", "must be a list of cards")
+            raise MalformedDocument(f"{path}.hands.{seat}", "BRIDGE_EXPORT_HAND")
         cards = [_doc_card(c, f"{path}.hands.{seat}[{i}]") for i, c in enumerate(hand)]
         suits = [
             "".join(RANKS[RANK_OF[c]] for c in sorted(cards, key=_card_order) if SUIT_OF[c] == s)
@@ -873,29 +900,29 @@ def _deal_text(deal: dict[str, Any], dealer: int, path: str) -> str:
 def _irregularities(deal: dict[str, Any], path: str) -> list[dict[str, Any]]:
     marks = deal.get("irregularities") or []
     if not isinstance(marks, list) or not all(isinstance(m, dict) for m in marks):
-        raise MalformedDocument(f"{path}.irregularities", "must be a list of objects")
+        raise MalformedDocument(f"{path}.irregularities", "BRIDGE_EXPORT_MARKS")
     return marks
 
 
 def _sum_entries(value: Any, path: str) -> int:
     if isinstance(value, bool):
-        raise MalformedDocument(path, f"must be points, not {value!r}")
+        raise MalformedDocument(path, "BRIDGE_EXPORT_POINTS", found=json_found(value))
     if isinstance(value, int):
         return value
     if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return sum(value)
-    raise MalformedDocument(path, f"must be points or a list of points, not {value!r}")
+    raise MalformedDocument(path, "BRIDGE_EXPORT_POINTS", found=json_found(value))
 
 
 def _side_points(item: Any, path: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """((we above, we below), (they above, they below)) of a rubber score item or a deal's scores."""
     if not isinstance(item, dict):
-        raise MalformedDocument(path, "must be an object with 'we' and 'they'")
+        raise MalformedDocument(path, "BRIDGE_EXPORT_SIDES")
     out = []
     for side in ("we", "they"):
         entry = item.get(side, {})
         if not isinstance(entry, dict):
-            raise MalformedDocument(f"{path}.{side}", "must be an object with 'above' and 'below'")
+            raise MalformedDocument(f"{path}.{side}", "BRIDGE_EXPORT_LINES")
         out.append(
             (
                 _sum_entries(entry.get("above", 0), f"{path}.{side}.above"),
@@ -933,13 +960,11 @@ class _RubberState:
             or len(games) != 2
             or not all(isinstance(g, int) and not isinstance(g, bool) for g in games)
         ):
-            raise MalformedDocument(
-                f"{path}.games", "must be [we, they]: games won in the rubber after this deal"
-            )
+            raise MalformedDocument(f"{path}.games", "BRIDGE_EXPORT_GAMES")
         gained = [games[0] - self.games[0], games[1] - self.games[1]]
         if min(gained) < 0 or sum(gained) > 1 or max(games) > 2:
             raise MalformedDocument(
-                f"{path}.games", f"{games} cannot follow {self.games}: a deal wins at most one game"
+                f"{path}.games", "BRIDGE_EXPORT_GAMES_ORDER", games=list(games), previous=list(self.games)
             )
         for s, (above, below) in enumerate((we, they)):
             self.above[s] += above
@@ -967,26 +992,26 @@ def write_pbn(document: dict[str, Any], *, rubber_scores: list[dict[str, Any]] |
     Vulnerable of each board; without it Vulnerable is "?" (unknown, §3.4).
     """
     if not isinstance(document, dict):
-        raise MalformedDocument("", "a rubber log is an object")
+        raise MalformedDocument("", "BRIDGE_EXPORT_DOCUMENT")
     players = document.get("players")
     if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
-        raise MalformedDocument("players", "must be four names [N, E, S, W]")
+        raise MalformedDocument("players", "BRIDGE_EXPORT_PLAYERS")
     deals = document.get("deals")
     if not isinstance(deals, list):
-        raise MalformedDocument("deals", "must be a list of deals")
+        raise MalformedDocument("deals", "BRIDGE_DEALS_LIST", found=json_found(deals))
     if rubber_scores is not None and len(rubber_scores) != len(deals):
         raise MalformedDocument(
-            "rubber_scores", f"has {len(rubber_scores)} items for {len(deals)} deals; give one per deal"
+            "rubber_scores", "BRIDGE_EXPORT_RUBBER_SCORES", items=len(rubber_scores), deals=len(deals)
         )
     event = document.get("event") or {}
     if not isinstance(event, dict):
-        raise MalformedDocument("event", "must be an object with name, site and date")
+        raise MalformedDocument("event", "BRIDGE_EXPORT_EVENT")
     state = _RubberState()
     games = []
     for index, deal in enumerate(deals):
         path = f"deals[{index}]"
         if not isinstance(deal, dict):
-            raise MalformedDocument(path, "a deal is an object")
+            raise MalformedDocument(path, "BRIDGE_EXPORT_DEAL")
         vulnerable = "?"
         history: str | None = None
         score: str | None = None
@@ -1016,7 +1041,7 @@ def _write_deal(
     dealer = _doc_seat(deal.get("dealer"), f"{path}.dealer")
     raw_calls = deal.get("auction") or []
     if not isinstance(raw_calls, list):
-        raise MalformedDocument(f"{path}.auction", "must be a list of calls")
+        raise MalformedDocument(f"{path}.auction", "BRIDGE_AUCTION_LIST", found=json_found(raw_calls))
     calls = [_doc_call(c, f"{path}.auction[{i}]") for i, c in enumerate(raw_calls)]
     start = dealer
     if deal.get("auction_start") is not None:
@@ -1132,14 +1157,11 @@ def _play_lines(
     the number of complete tricks."""
     tricks = deal["play"]
     if not isinstance(tricks, list):
-        raise MalformedDocument(f"{path}.play", "must be a list of tricks")
+        raise MalformedDocument(f"{path}.play", "BRIDGE_EXPORT_PLAY")
     if declarer is None:
-        raise MalformedDocument(
-            f"{path}.play",
-            "the opening leader is unknown: the auction names no declarer and none is recorded",
-        )
+        raise MalformedDocument(f"{path}.play", "BRIDGE_EXPORT_LEADER")
     if strain is None:
-        raise MalformedDocument(f"{path}.play", "the trump is unknown: no contract")
+        raise MalformedDocument(f"{path}.play", "BRIDGE_EXPORT_TRUMP")
     trump = SUIT_OF_STRAIN[strain]
     first = (declarer + 1) % 4
     if deal.get("play_start") is not None:
@@ -1150,7 +1172,7 @@ def _play_lines(
     for number, trick in enumerate(tricks, start=1):
         tpath = f"{path}.play[{number - 1}]"
         if not isinstance(trick, list) or not 1 <= len(trick) <= 4:
-            raise MalformedDocument(tpath, "a trick is a list of one to four cards")
+            raise MalformedDocument(tpath, "BRIDGE_EXPORT_TRICK")
         for m in marks:
             if m.get("mark") == "L" and m.get("trick") == number:
                 leader = _doc_seat(m.get("seat"), f"{path}.irregularities")
@@ -1170,7 +1192,7 @@ def _play_lines(
             complete += 1
             won += leader % 2 == declarer % 2
         elif number != len(tricks):
-            raise MalformedDocument(tpath, "only the last trick may be incomplete")
+            raise MalformedDocument(tpath, "BRIDGE_EXPORT_SHORT_TRICK")
     lines = [_tag("Play", SEATS[first])] + [" ".join(row) for row in rows]
     if complete < 13:
         lines.append("*")

@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from rules.bridge.codes import Findings, plural
-from rules.bridge.core import SEATS, SUIT_OF_STRAIN, Contract, Seat, Side
-from rules.cards import BIT, NAME, SUIT_MASK, SUIT_NAMES, SUIT_OF, highest
+from rules.bridge.codes import Findings
+from rules.bridge.core import SUIT_OF_STRAIN, Contract, Seat, Side
+from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF, SUITS, highest
 
 TRICKS = 13
 
@@ -39,7 +39,10 @@ class Revoke:
     ``trick`` counts from 1; ``card`` is the card played, ``held`` a card of
     the led suit the offender still held. ``transfer`` is the number of
     tricks Law 64 moves to the other side for it (always 0 without
-    ``law64``), ``note`` why it moves none when that is the Law's reason.
+    ``law64``), ``note`` why it moves none when that is the Law's reason, as the
+    form of the ``REVOKE`` finding (rules/bridge/texts.py): ``both_sides``
+    (Law 64B7), ``same_suit`` (64B2), ``dummy`` (64B3), ``twelfth`` (64B6),
+    ``no_trick_won`` (64B1) or ``all_transferred`` (64A, the pool spent).
     ``waived``: the arbiter waived the offender's penalty (docs/arbiter.md),
     so the ``transfer`` the Law would make is not made.
     """
@@ -137,14 +140,7 @@ def run_play(
     dummy = declarer.partner
     leader = declarer.left
     if opening_leader is not None and opening_leader != leader and tricks:
-        f.add(
-            "LEAD_OUT_OF_TURN",
-            f"the opening lead was made by {_who(f, opening_leader)}, but the player on the declarer's left, "
-            f"{_who(f, leader)}, leads; the lead stands and play goes on from there (Law 53A)",
-            deal=deal_no,
-            trick=1,
-            seat=opening_leader,
-        )
+        f.add("LEAD_OUT_OF_TURN", deal=deal_no, trick=1, seat=opening_leader, leader_seat=int(leader))
         leader = opening_leader
 
     # Pass 1: who played each card, and who won each complete trick.
@@ -154,22 +150,11 @@ def run_play(
     for t, trick in enumerate(tricks, 1):
         size = len(trick)
         if t > TRICKS:
-            f.add(
-                "WRONG_CARD_COUNT",
-                f"the play has {plural(len(tricks), 'trick')}; a deal has 13",
-                deal=deal_no,
-                trick=t,
-            )
+            f.add("WRONG_CARD_COUNT", deal=deal_no, trick=t, form="tricks", tricks=len(tricks))
             readable = False
             break
         if size != 4 and not (1 <= size < 4 and t == len(tricks) and claim is not None):
-            f.add(
-                "WRONG_CARD_COUNT",
-                f"trick {t} has {plural(size, 'card')}, not one from each of the 4 players; "
-                "the play from there on cannot be checked",
-                deal=deal_no,
-                trick=t,
-            )
+            f.add("WRONG_CARD_COUNT", deal=deal_no, trick=t, form="trick_size", cards=size)
             readable = False
             break
         seated.append(tuple((Seat((leader + pos) % 4), card) for pos, card in enumerate(trick)))
@@ -187,32 +172,26 @@ def run_play(
 
     # Pass 2: is each card the player's, and did the player follow suit when able?
     held = list(dealt)
-    gone: dict[int, str] = {}
+    gone: dict[int, tuple[Seat, int]] = {}  # where each card was played: the seat and the trick
     found: list[tuple[int, Seat, int, int]] = []  # (trick, seat, card, a led-suit card held)
     for t, trick_seats in enumerate(seated, 1):
         led = SUIT_OF[trick_seats[0][1]]
         for pos, (seat, card) in enumerate(trick_seats):
             b = BIT[card]
-            name = f.players[seat]
             if card in gone:
+                other, in_trick = gone[card]
                 f.add(
                     "DUPLICATE_CARD",
-                    f"{name} played {NAME[card]} in trick {t}, which {gone[card]}",
                     deal=deal_no,
                     trick=t,
                     seat=seat,
                     card=NAME[card],
+                    other_seat=int(other),
+                    in_trick=in_trick,
                 )
             elif known[seat] and not dealt[seat] & b:
-                f.add(
-                    "CARD_NOT_IN_HAND",
-                    f"{name} played {NAME[card]} in trick {t}, which is not among the cards dealt to {name}",
-                    deal=deal_no,
-                    trick=t,
-                    seat=seat,
-                    card=NAME[card],
-                )
-            gone.setdefault(card, f"was played by {name} in trick {t}")
+                f.add("CARD_NOT_IN_HAND", deal=deal_no, trick=t, seat=seat, card=NAME[card])
+            gone.setdefault(card, (seat, t))
             if pos and SUIT_OF[card] != led and held[seat] & SUIT_MASK[led]:
                 found.append((t, seat, card, highest(held[seat] & SUIT_MASK[led])))
             held[seat] &= ~b
@@ -222,21 +201,11 @@ def run_play(
     remaining = TRICKS - played
     claimed = claim
     if claimed is not None and claimed > remaining:
-        f.add(
-            "CLAIM_MISMATCH",
-            f"the declarer's side claimed {plural(claimed, 'trick')} after {plural(played, 'trick')} "
-            f"were played, but only {remaining} remained; the claim is taken as {remaining}",
-            deal=deal_no,
-        )
+        f.add("CLAIM_MISMATCH", deal=deal_no, claimed=claimed, played=played, remaining=remaining)
         claimed = remaining
     complete = readable and (played == TRICKS or claimed is not None)
     if readable and not complete:
-        f.add(
-            "WRONG_CARD_COUNT",
-            f"the play stops after {plural(played, 'trick')} without a claim; "
-            f"{plural(remaining, 'trick')} are not accounted for",
-            deal=deal_no,
-        )
+        f.add("WRONG_CARD_COUNT", deal=deal_no, form="unfinished", played=played, remaining=remaining)
     # Tricks each side won from trick t on (t counts from 1), claimed tricks included.
     side_from = [[0, 0] for _ in range(played + 2)]
     if claimed is not None and complete:
@@ -272,14 +241,14 @@ def run_play(
         side_won[declarer.side.other] + (remaining - claimed if claimed is not None else 0) - adjustment
     )
     if complete and result is not None and result != declarer_tricks:
-        shown = f"the play shows {declarer_tricks}"
-        if adjustment:
-            shown += f" (after {plural(abs(adjustment), 'trick')} transferred for a revoke, Law 64)"
         f.add(
             "RESULT_MISMATCH",
-            f"the sheet says the declarer's side took {plural(result, 'trick')}; {shown}",
             deal=deal_no,
             seat=declarer,
+            form="transferred" if adjustment else None,
+            result=result,
+            tricks=declarer_tricks,
+            transferred=abs(adjustment) if adjustment else None,
         )
     return PlayResult(
         declarer_tricks=declarer_tricks,
@@ -361,15 +330,15 @@ def _law64(
         note = ""
         transfer = 0
         if both:
-            note = "both sides revoked on this deal, so no trick is transferred (Law 64B7)"
+            note = "both_sides"  # Law 64B7
         elif again:
-            note = "a second revoke in the same suit by the same player transfers no trick (Law 64B2)"
+            note = "same_suit"  # Law 64B2
         elif r.seat == dummy:
-            note = "a revoke from dummy's faced hand transfers no trick (Law 64B3)"
+            note = "dummy"  # Law 64B3
         elif r.trick == 12:
-            note = "a revoke on the twelfth trick transfers no trick; it must be corrected (Law 64B6, 62D)"
+            note = "twelfth"  # Law 64B6, 62D
         elif after == 0:
-            note = "the offending side won no trick from the revoke on, so none is transferred (Law 64B1)"
+            note = "no_trick_won"  # Law 64B1
         elif r.trick <= len(winners) and winners[r.trick - 1] == r.seat:
             transfer = 1 + (1 if later else 0)  # Law 64A1
         else:
@@ -385,10 +354,7 @@ def _law64(
                 transfer = min(transfer, pool[side])
                 pool[side] -= transfer
                 if not transfer:
-                    note = (
-                        "the tricks the offending side won from its first revoke on are "
-                        "already transferred, so none more is (Law 64A)"
-                    )
+                    note = "all_transferred"  # Law 64A: the tricks won from the first revoke on
         ruled.append(Revoke(r.trick, r.seat, r.card, r.held, r.established, transfer, note, waived))
     return tuple(ruled)
 
@@ -397,23 +363,25 @@ def _report_revoke(
     f: Findings, r: Revoke, deal_no: int | None, seated: list[tuple[tuple[Seat, int], ...]], law64: bool
 ) -> None:
     led_card = seated[r.trick - 1][0][1]
-    led = SUIT_NAMES[SUIT_OF[led_card]]
-    text = f"{f.players[r.seat]} played {NAME[r.card]} on a {led} lead while holding {NAME[r.held]}"
+    transfer = None
     if not r.established:
-        text += "; the log ends before the offending side played to the next trick, so it is not established"
+        form = "not_established"
     elif not law64:
-        text += "; established (Law 63A), no trick transferred (the seed has no revoke penalty)"
+        form = "seed"
     elif r.waived:
-        text += (
-            f"; established (Law 63A): Law 64A would transfer {plural(r.transfer, 'trick')} "
-            "to the other side, but the arbiter waived it"
-        )
+        form, transfer = "waived", r.transfer
     elif r.transfer:
-        text += f"; established (Law 63A): {plural(r.transfer, 'trick')} to the other side (Law 64A)"
+        form, transfer = "transfer", r.transfer
     else:
-        text += f"; established (Law 63A): {r.note}"
-    f.add("REVOKE", text, deal=deal_no, trick=r.trick, seat=r.seat, card=NAME[r.card])
-
-
-def _who(f: Findings, seat: Seat) -> str:
-    return f"{f.players[seat]} ({SEATS[seat]})"
+        form = r.note
+    f.add(
+        "REVOKE",
+        deal=deal_no,
+        trick=r.trick,
+        seat=r.seat,
+        card=NAME[r.card],
+        form=form,
+        led_suit=SUITS[SUIT_OF[led_card]],
+        held_card=NAME[r.held],
+        transfer=transfer,
+    )

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.arbiter import Ruling, penalty
 from rules.bridge.auction import run_auction
-from rules.bridge.codes import Findings, plural
+from rules.bridge.codes import Findings
 from rules.bridge.core import SEATS, STRAIN_LETTERS, Contract, Doubling, Seat, Side, Strain
 from rules.bridge.document import AssignedScore, BridgeDeal, BridgeLog, arbiter_document
 from rules.bridge.play import PlayResult, run_play
@@ -107,7 +107,7 @@ def _play_deal(
     if settled:
         return contract, tricks, (0, 0), played
     if tricks is None:
-        findings.add("RESULT_MISSING", "neither the play nor the result gives the tricks taken", deal=number)
+        findings.add("RESULT_MISSING", deal=number)
     honours = _honours(number, deal, contract.strain, ruleset, findings)
     return contract, tricks, honours, played
 
@@ -125,6 +125,12 @@ def contract_of(text: str | None, declarer: Seat | None) -> Contract | None:
         (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)[doubling],
         declarer,
     )
+
+
+def contract_text(contract: Contract) -> str:
+    """A contract as the log spells it, without its declarer: ``"4HX"``, ``"3NT"``."""
+    marks = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}[contract.doubling]
+    return f"{contract.level}{contract.strain.letter}{marks}"
 
 
 def recorded_contract(deal: BridgeDeal) -> Contract | None:
@@ -171,7 +177,6 @@ def _ruled_deal(
     """
     ruling = deal.arbiter
     assert ruling is not None
-    names = findings.players
     vulnerable = tracker.vulnerable
     rubber = len(tracker.rubbers) + 1
     if ruling.annul and not deal.auction and deal.contract is None and deal.play is None:
@@ -185,41 +190,16 @@ def _ruled_deal(
     with_penalty = {p["seat"] for p in penalties or ()}
     for seat in (*ruling.waive, *ruling.confirm):
         if SEATS[seat] not in with_penalty:
-            if ruling.annul:
-                why = "an annulled deal transfers no trick"
-            elif not ruleset.law64:
-                why = "the ruleset transfers no trick for a revoke: law64 is off"
-            else:
-                why = "Law 64 transfers no trick from this seat in this deal"
-            findings.add(
-                "RULING_NOT_APPLICABLE",
-                f"the arbiter's ruling on deal {number} names {names[seat]} ({SEATS[seat]}), who has no "
-                f"revoke penalty in it ({why}); the ruling changes nothing",
-                deal=number,
-                seat=seat,
-            )
+            why = "annulled" if ruling.annul else "no_law64" if not ruleset.law64 else "no_transfer"
+            findings.add("RULING_NOT_APPLICABLE", deal=number, seat=seat, form=why)
     for r in played.revokes if played is not None and penalties else ():
         if not r.transfer:
             continue
         status = ruling.status(r.seat)
         if status == "waived":
-            findings.add(
-                "PENALTY_WAIVED",
-                f"the arbiter waived the penalty for {names[r.seat]}'s revoke in trick {r.trick}: "
-                f"the {plural(r.transfer, 'trick')} Law 64 would transfer stay with the side that won them",
-                deal=number,
-                trick=r.trick,
-                seat=r.seat,
-            )
+            findings.add("PENALTY_WAIVED", deal=number, trick=r.trick, seat=r.seat, transfer=r.transfer)
         elif status == "confirmed":
-            findings.add(
-                "PENALTY_CONFIRMED",
-                f"the arbiter confirmed the penalty for {names[r.seat]}'s revoke in trick {r.trick}: "
-                f"{plural(r.transfer, 'trick')} to the other side (Law 64A)",
-                deal=number,
-                trick=r.trick,
-                seat=r.seat,
-            )
+            findings.add("PENALTY_CONFIRMED", deal=number, trick=r.trick, seat=r.seat, transfer=r.transfer)
     if ruling.score is not None:
         assigned = ruling.score
         contract = contract_of(assigned.contract, assigned.declarer)
@@ -232,29 +212,32 @@ def _ruled_deal(
         ):
             honours = honours_points(deal.hands, contract.strain, ruleset)
         score = tracker.record(score_deal(contract, tricks or 0, vulnerable, honours, ruleset))
-        what = "passed out" if contract is None else f"{contract}, {plural(tricks or 0, 'trick')} taken"
-        findings.add(
-            "SCORE_ADJUSTED",
-            f"deal {number} is scored as the arbiter assigned it: {what}; the sheet is not checked against it",
-            deal=number,
-        )
+        if contract is None:
+            findings.add("SCORE_ADJUSTED", deal=number, form="passed_out")
+        else:
+            findings.add(
+                "SCORE_ADJUSTED",
+                deal=number,
+                contract=assigned.contract,
+                declarer_seat=int(contract.declarer),
+                tricks=tricks or 0,
+            )
     elif ruling.annul:
         score = tracker.record(DealScore())
         _check_scores(number, deal, score, findings)
         dealer = deal.dealer
         if following is None:
-            after = "the log ends with it"
+            findings.add("ANNULLED_BY_ARBITER", deal=number, seat=dealer, form="last")
         elif following.dealer == dealer:
-            after = "the next deal of the log has the same dealer, as a redeal does"
+            findings.add("ANNULLED_BY_ARBITER", deal=number, seat=dealer, form="redeal")
         else:
-            after = f"the next deal of the log is dealt by {names[following.dealer]}: the table played on"
-        findings.add(
-            "ANNULLED_BY_ARBITER",
-            f"the arbiter annulled deal {number}, dealt by {names[dealer]} ({SEATS[dealer]}): it scores "
-            f"nothing and the rubber goes on as if it had not been played; {after}",
-            deal=number,
-            seat=dealer,
-        )
+            findings.add(
+                "ANNULLED_BY_ARBITER",
+                deal=number,
+                seat=dealer,
+                form="played_on",
+                next_dealer_seat=int(following.dealer),
+            )
     else:
         if contract is not None and tricks is None:
             score = tracker.record(DealScore())
@@ -283,10 +266,14 @@ def _check_recorded_contract(
         return
     recorded = recorded_contract(deal)
     if recorded != reached:
-        said = "passed out" if recorded is None else str(recorded)
-        got = "passed out" if reached is None else str(reached)
         findings.add(
-            "CONTRACT_MISMATCH", f"the sheet records {said}, but the auction reached {got}", deal=number
+            "CONTRACT_MISMATCH",
+            deal=number,
+            form="recorded_passed" if recorded is None else "reached_passed" if reached is None else None,
+            recorded_contract=None if recorded is None else contract_text(recorded),
+            recorded_seat=None if recorded is None else int(recorded.declarer),
+            contract=None if reached is None else contract_text(reached),
+            declarer_seat=None if reached is None else int(reached.declarer),
         )
 
 
@@ -304,9 +291,11 @@ def _honours(
     if deal.honours is not None and held != claimed:
         findings.add(
             "HONOURS_MISMATCH",
-            f"the sheet claims honours {claimed[0]} for We and {claimed[1]} for They, "
-            f"but the hands hold {held[0]} and {held[1]}",
             deal=number,
+            claimed_we=claimed[0],
+            claimed_they=claimed[1],
+            held_we=held[0],
+            held_they=held[1],
         )
     return held
 
@@ -326,6 +315,8 @@ def _check_scores(number: int, deal: BridgeDeal, score: DealScore, findings: Fin
             if written != recomputed:
                 findings.add(
                     "SCORE_MISMATCH",
-                    f"{SIDE_KEYS[side]} {line} the line: written {written}, the rules give {recomputed}",
                     deal=number,
+                    form=f"{SIDE_KEYS[side]}_{line}",
+                    written=written,
+                    score=recomputed,
                 )

@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.bridge.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusals' templates)
 from rules.errors import MalformedDocument
-from rules.strict import describe, preset_values, read_bool, read_int
+from rules.strict import preset_values, read_bool, read_int
+from rules.texts import found
 
 #: How an exact half of a hundred is rounded when the difference of the
 #: totals becomes whists ("делят на 100 с округлением до целого числа"):
@@ -203,7 +205,7 @@ def resolve_ruleset(
     Raises MalformedDocument with the path ``ruleset.<option>`` for a bad value.
     """
     if players != 4:
-        raise MalformedDocument("players", f"rubber bridge is played by four players, not {players}")
+        raise MalformedDocument("players", "BRIDGE_RULESET_PLAYERS", count=players)
     raw: Any = "seed" if value is None else value
     preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="seed", path=path)
     resolved: dict[str, Any] = {}
@@ -230,14 +232,12 @@ def _undertrick_table(value: Any, path: str) -> tuple[int, int, int]:
     if isinstance(value, tuple):
         value = list(value)
     if not isinstance(value, list) or len(value) != 3:
-        raise MalformedDocument(
-            path, f"must be a list of three points (first, 2nd-3rd each, 4th on each), not {describe(value)}"
-        )
+        raise MalformedDocument(path, "BRIDGE_UNDERTRICK_TABLE", found=found(value))
     first, second, fourth = (read_int(v, f"{path}[{i}]", low=0) for i, v in enumerate(value))
     return first, second, fourth
 
 
 def _choice(value: Any, choices: tuple[str, ...], path: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise MalformedDocument(path, f"must be one of {', '.join(choices)}, not {describe(value)}")
+        raise MalformedDocument(path, "BRIDGE_CHOICE", choices=", ".join(choices), found=found(value))
     return value

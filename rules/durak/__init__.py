@@ -5,7 +5,7 @@ after beating), бескозырный, two decks and втемную — and fin
 The document is docs/durak-log.md; the rules with their seed sentences, the readings and the
 options are docs/durak.md. Plain Python: nothing here imports Django.
 
-    log = parse(raw)           # strict; MalformedDocument(path, message), the ruleset included
+    log = parse(raw)           # strict; MalformedDocument(path, code, **params), the ruleset included
     report = replay(log)       # never raises; report.findings, report.status
     report.as_dict()           # the report object: games, fools, totals, findings
     format_sheet(report)       # the games as text
@@ -38,8 +38,9 @@ from rules.durak.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report. 2: the arbiter's rulings
 #: (every game of the report gains ``annulled``, ``redeal``, ``penalties``, ``arbiter``,
-#: ``before_ruling``).
-ENGINE_VERSION = "2"
+#: ``before_ruling``). 3: findings as data (params). 4: WRONG_ATTACKER and WRONG_FIRST_ATTACKER
+#: at the bout their attack opens (issue 21).
+ENGINE_VERSION = "4"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -23,6 +23,7 @@ Plain Python: nothing here imports Django.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.durak.core import BEATERS, SUIT, cards_of, deck_mask
@@ -30,7 +31,15 @@ from rules.durak.document import DurakDeal, DurakLog
 from rules.durak.replay import deal_table
 from rules.durak.ruleset import Ruleset, resolve_ruleset
 
-__all__ = ["ANALYSIS_VERSION", "COLUMNS", "analyse_game", "available", "card_powers", "player_summary"]
+__all__ = [
+    "ANALYSIS_VERSION",
+    "COLUMNS",
+    "analyse_deals",
+    "analyse_game",
+    "available",
+    "card_powers",
+    "player_summary",
+]
 
 #: Bumped whenever a change here could change a row.
 ANALYSIS_VERSION = "1"
@@ -75,12 +84,16 @@ def card_powers(deck: int, trump: int) -> dict[int, float]:
 
 def analyse_game(report: dict[str, Any], log: DurakLog) -> list[dict[str, Any]]:
     """One row per game per seat (module docstring); ``report`` is the replay's report dict."""
+    return [row for rows in analyse_deals(report, log) for row in rows]
+
+
+def analyse_deals(report: dict[str, Any], log: DurakLog) -> Iterator[list[dict[str, Any]]]:
+    """:func:`analyse_game` one game of the evening at a time, in the report's order, so the
+    caller can stop at a budget between two."""
     ruleset = resolve_ruleset(log.ruleset, len(log.players))
-    rows: list[dict[str, Any]] = []
     powers: dict[int, dict[int, float]] = {}
     for game, deal in zip(report["deals"], log.deals, strict=True):
-        rows.extend(_game_rows(game, deal, ruleset, len(log.players), powers))
-    return rows
+        yield _game_rows(game, deal, ruleset, len(log.players), powers)
 
 
 def _game_rows(

@@ -19,7 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.durak.texts import TEXTS
 from rules.findings import Finding, FindingsCollector, Severity
+from rules.texts import Renderer, template_key
 
 SEVERITY: dict[str, Severity] = {
     # -- the deal ---------------------------------------------------------------------
@@ -131,14 +133,14 @@ class DurakFinding(Finding):
 
 
 class Findings(FindingsCollector):
-    """The findings of one replay, by the durak codes and severities."""
+    """The findings of one replay, by the durak codes, severities and sentences (rules.durak.texts)."""
 
     SEVERITY = SEVERITY
+    TEXTS = TEXTS
 
     def at(
         self,
         code: str,
-        message: str,
         *,
         game: int,
         bout: int | None = None,
@@ -147,11 +149,19 @@ class Findings(FindingsCollector):
         card: str | None = None,
         suffix: str = "",
         field: str = "",
+        **params: Any,
     ) -> None:
         """Record a finding at game ``game`` (from 1), bout ``bout`` and event ``event`` (0-based);
         ``suffix`` extends the path below the event (``.cards[1]``); without an event ``field``
-        extends the game's path (``.arbiter.waive[0]``)."""
+        extends the game's path (``.arbiter.waive[0]``). Its English sentence is the template of
+        its code (and ``form``) in ``TEXTS``, filled from ``params`` and the fields ``deal`` (the
+        game), ``bout`` (``trick``), ``event``, ``seat`` and ``card``; a KeyError for an unknown
+        code or form. Params whose value is None are dropped."""
         path = f"deals[{game - 1}]{field}" if event is None else f"deals[{game - 1}].events[{event}]{suffix}"
+        seat = None if seat is None else int(seat)
+        params = {key: value for key, value in params.items() if value is not None}
+        fields = {"deal": game, "trick": bout, "bout": bout, "event": event, "seat": seat, "card": card}
+        message = Renderer(self.players).render(self.TEXTS[template_key(code, params)], fields, params)
         self.append(
             DurakFinding(
                 code=code,
@@ -162,6 +172,7 @@ class Findings(FindingsCollector):
                 seat=seat,
                 player=None if seat is None or seat >= len(self.players) else self.players[seat],
                 card=card,
+                params=params,
                 event=event,
                 path=path,
             )
@@ -171,4 +182,8 @@ class Findings(FindingsCollector):
         return [f.code for f in self]
 
 
-__all__ = ["SEVERITY", "DurakFinding", "Findings"]
+#: The names a durak template may use besides its parameters (rules.texts.FIELDS and the bout
+#: and event of :meth:`Findings.at`).
+FIELDS = ("deal", "trick", "bout", "event", "seat", "card")
+
+__all__ = ["FIELDS", "SEVERITY", "DurakFinding", "Findings"]

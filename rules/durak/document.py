@@ -43,18 +43,18 @@ from typing import Any, NamedTuple
 from rules.arbiter import Ruling, read_ruling
 from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, SUIT_OF
 from rules.durak.core import HAND_SIZE, SIX
-from rules.durak.ruleset import Ruleset, resolve_ruleset
+from rules.durak.ruleset import TABLE_SIZES, Ruleset, resolve_ruleset
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
 from rules.strict import (
     check_fields,
-    describe,
     read_bool,
     read_card,
     read_int,
     read_object,
     read_ruleset_field,
 )
+from rules.texts import found
 
 GAME = "durak"
 VERSION = 1
@@ -193,46 +193,43 @@ def sort_cards(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 
 def parse(raw: bytes | str | dict[str, Any]) -> DurakLog:
-    """Read a durak log strictly; raise MalformedDocument(path, message) if it cannot be replayed."""
+    """Read a durak log strictly; raise MalformedDocument(path, code, **params) if it cannot be replayed."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = read_object(data, "", "the document")
-    check_fields(doc, "", TOP_FIELDS, "a durak log")
+    doc = read_object(data, "")
+    check_fields(doc, "", TOP_FIELDS)
     for key in REQUIRED_TOP:
         if key not in doc:
-            raise MalformedDocument(key, "is required")
+            raise MalformedDocument(key, "DURAK_REQUIRED")
     if doc["game"] != GAME:
-        raise MalformedDocument("game", f"must be {GAME!r} for a durak log, not {describe(doc['game'])}")
+        raise MalformedDocument("game", "DURAK_GAME", found=found(doc["game"]))
     version = doc["version"]
     if type(version) is not int or version != VERSION:
-        raise MalformedDocument(
-            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
-        )
+        raise MalformedDocument("version", "DURAK_VERSION", found=found(version), known=VERSION)
     players = _players(doc["players"])
     ruleset_field = read_ruleset_field(doc.get("ruleset"))
     ruleset = resolve_ruleset(ruleset_field, len(players))
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
-        raise MalformedDocument("deals", f"must be a list of games, not {describe(raw_deals)}")
+        raise MalformedDocument("deals", "DURAK_DEALS_LIST", found=found(raw_deals))
     if not raw_deals:
-        raise MalformedDocument("deals", "must hold at least one game")
+        raise MalformedDocument("deals", "DURAK_DEALS_EMPTY")
     deals = tuple(_deal(d, f"deals[{i}]", len(players), ruleset) for i, d in enumerate(raw_deals))
     return DurakLog(players=players, ruleset=ruleset_field, deals=deals)
 
 
 def _players(value: Any) -> tuple[str, ...]:
+    low, high = TABLE_SIZES[0], TABLE_SIZES[-1]
     if type(value) is not list:
-        raise MalformedDocument("players", f"must be a list of two to six names, not {describe(value)}")
-    if not 2 <= len(value) <= 6:
-        raise MalformedDocument("players", f"durak is played by 2 to 6 players, not {len(value)}")
+        raise MalformedDocument("players", "DURAK_PLAYERS_LIST", low=low, high=high, found=found(value))
+    if not low <= len(value) <= high:
+        raise MalformedDocument("players", "DURAK_PLAYERS", low=low, high=high, count=len(value))
     seen: dict[str, int] = {}
     for seat, player in enumerate(value):
         path = f"players[{seat}]"
         if not isinstance(player, str) or not player.strip():
-            raise MalformedDocument(path, f"must be a player's name, not {describe(player)}")
+            raise MalformedDocument(path, "DURAK_PLAYER_NAME", found=found(player))
         if player in seen:
-            raise MalformedDocument(
-                path, f"{player!r} already sits at seat {seen[player]}; names must differ"
-            )
+            raise MalformedDocument(path, "DURAK_PLAYER_TWICE", name=player, position=seen[player])
         seen[player] = seat
     return tuple(value)
 
@@ -240,22 +237,22 @@ def _players(value: Any) -> tuple[str, ...]:
 def _card(value: Any, path: str, ruleset: Ruleset) -> int:
     card = read_card(value, path)
     if ruleset.deck == 36 and RANK_OF[card] < SIX:
-        raise MalformedDocument(path, f"{NAME[card]} is not in the 36-card deck (6 to ace)")
+        raise MalformedDocument(path, "DURAK_CARD_NOT_IN_DECK", card=NAME[card])
     return card
 
 
-def _cards(value: Any, path: str, what: str, ruleset: Ruleset) -> tuple[int, ...]:
+def _cards(value: Any, path: str, ruleset: Ruleset) -> tuple[int, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+        raise MalformedDocument(path, "DURAK_CARDS_LIST", found=found(value))
     return tuple(_card(v, f"{path}[{j}]", ruleset) for j, v in enumerate(value))
 
 
 def _deal(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakDeal:
-    d = read_object(value, path, "a game")
-    check_fields(d, path, DEAL_FIELDS, "a game")
+    d = read_object(value, path)
+    check_fields(d, path, DEAL_FIELDS)
     get = d.get
     if "dealer" not in d:
-        raise MalformedDocument(f"{path}.dealer", "is required")
+        raise MalformedDocument(f"{path}.dealer", "DURAK_REQUIRED")
     dealer = read_int(d["dealer"], f"{path}.dealer", 0, n - 1)
     copies = ruleset.copies
     seen: Counter[int] = Counter()
@@ -265,53 +262,45 @@ def _deal(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakDeal:
     stock = None
     if get("stock") is not None:
         if hands is None:
-            raise MalformedDocument(f"{path}.stock", "a stock needs the hands dealt")
-        stock = _cards(d["stock"], f"{path}.stock", "the stock", ruleset)
+            raise MalformedDocument(f"{path}.stock", "DURAK_STOCK_WITHOUT_HANDS")
+        stock = _cards(d["stock"], f"{path}.stock", ruleset)
         for j, card in enumerate(stock):
             _count(card, seen, copies, f"{path}.stock[{j}]")
         if sum(seen.values()) != ruleset.cards:
             raise MalformedDocument(
-                f"{path}.stock",
-                f"the hands and the stock hold {sum(seen.values())} cards; the deck has {ruleset.cards}",
+                f"{path}.stock", "DURAK_STOCK_COUNT", held=sum(seen.values()), cards=ruleset.cards
             )
     trump = None
     if get("trump") is not None:
         tp = f"{path}.trump"
         if ruleset.no_trump:
-            raise MalformedDocument(tp, "a game without trumps turns no trump card (бескозырный)")
+            raise MalformedDocument(tp, "DURAK_TRUMP_WITHOUT_TRUMPS")
         trump = _card(d["trump"], tp, ruleset)
         if stock:
             if trump != stock[-1]:
                 raise MalformedDocument(
-                    tp,
-                    f"the trump card lies under the stock: the stock's last card {NAME[stock[-1]]}, not {NAME[trump]}",
+                    tp, "DURAK_TRUMP_NOT_LAST", last_card=NAME[stock[-1]], card=NAME[trump]
                 )
         elif hands is not None and ruleset.cards == HAND_SIZE * n:
             if trump not in hands[dealer]:
-                raise MalformedDocument(
-                    tp,
-                    f"with no stock left the trump is the dealer's last card; {NAME[trump]} is not in the dealer's hand",
-                )
+                raise MalformedDocument(tp, "DURAK_TRUMP_NOT_DEALERS", card=NAME[trump])
         elif hands is not None:
             _count(trump, seen, copies, tp)
     events: tuple[Event, ...] = ()
     if get("events") is not None:
         events = _events(d["events"], f"{path}.events", n, ruleset)
     if events and hands is None:
-        raise MalformedDocument(f"{path}.hands", "events need the hands as dealt")
+        raise MalformedDocument(f"{path}.hands", "DURAK_EVENTS_WITHOUT_HANDS")
     if hands is not None and not ruleset.no_trump and trump is None and not stock:
-        raise MalformedDocument(
-            f"{path}.trump",
-            "is required with the hands: the turned trump card (or give the stock, trump last)",
-        )
+        raise MalformedDocument(f"{path}.trump", "DURAK_TRUMP_REQUIRED")
     fool = None if get("fool") is None else read_int(d["fool"], f"{path}.fool", 0, n - 1)
     draw = False
     if get("draw") is not None:
         draw = read_bool(d["draw"], f"{path}.draw")
         if not draw:
-            raise MalformedDocument(f"{path}.draw", "is true for a drawn game, or left out")
+            raise MalformedDocument(f"{path}.draw", "DURAK_DRAW_TRUE")
         if fool is not None:
-            raise MalformedDocument(f"{path}.draw", "a game has a fool or is a draw, not both")
+            raise MalformedDocument(f"{path}.draw", "DURAK_FOOL_AND_DRAW")
     arbiter = None if get("arbiter") is None else _arbiter(d["arbiter"], f"{path}.arbiter", n, ruleset)
     return DurakDeal(
         dealer=dealer,
@@ -338,15 +327,14 @@ def _arbiter(value: Any, path: str, n: int, ruleset: Ruleset) -> DurakRuling:
 def _assigned(value: Any, path: str, n: int, ruleset: Ruleset) -> AssignedResult:
     """An assigned result: one of ``fool``, ``draw`` (where ``draw_rule`` has draws) and
     ``places`` (where the ruleset scores places), as the report would give the game."""
-    s = read_object(value, path, "an assigned result")
-    check_fields(s, path, SCORE_FIELDS, "an assigned result")
+    s = read_object(value, path)
+    check_fields(s, path, SCORE_FIELDS)
     keys = list(s)
     if not keys:
-        raise MalformedDocument(path, "assigns nothing: give the fool, a draw or the places")
+        raise MalformedDocument(path, "DURAK_ASSIGNS_NOTHING")
     if len(keys) > 1:
         raise MalformedDocument(
-            f"{path}.{keys[1]}",
-            f"an assigned result is one of fool, draw or places, not {keys[0]} and {keys[1]}",
+            f"{path}.{keys[1]}", "DURAK_ASSIGNS_TWO", first_key=keys[0], second_key=keys[1]
         )
     key = keys[0]
     if key == "fool":
@@ -354,14 +342,11 @@ def _assigned(value: Any, path: str, n: int, ruleset: Ruleset) -> AssignedResult
     if key == "draw":
         dp = f"{path}.draw"
         if s["draw"] is not True:
-            raise MalformedDocument(dp, f"is true for a drawn game, not {describe(s['draw'])}")
+            raise MalformedDocument(dp, "DURAK_ASSIGNED_DRAW", found=found(s["draw"]))
         if ruleset.draw_rule != "draw":
-            raise MalformedDocument(dp, _NO_DRAW)
+            raise MalformedDocument(dp, "DURAK_NO_DRAW")
         return AssignedResult(draw=True)
     return AssignedResult(places=_places(s["places"], f"{path}.places", n, ruleset))
-
-
-_NO_DRAW = "the ruleset's draw_rule 'last-hand-fool' has no draw (the last hand is the fool): assign the fool"
 
 
 def _places(value: Any, path: str, n: int, ruleset: Ruleset) -> tuple[int, ...]:
@@ -369,54 +354,48 @@ def _places(value: Any, path: str, n: int, ruleset: Ruleset) -> tuple[int, ...]:
     sharing their best place (so a place is one more than the number of seats ahead of it), the
     fool alone at the last place, nobody there a draw."""
     if ruleset.place_points is None:
-        raise MalformedDocument(
-            path, "the ruleset scores by fools (no place_points): assign the fool or a draw"
-        )
+        raise MalformedDocument(path, "DURAK_PLACES_WITHOUT_POINTS")
     if type(value) is not list or len(value) != n:
-        raise MalformedDocument(path, f"must be a list of {n} places, one per seat, not {describe(value)}")
+        raise MalformedDocument(path, "DURAK_PLACES_LIST", count=n, found=found(value))
     places = tuple(read_int(v, f"{path}[{seat}]", 1, n) for seat, v in enumerate(value))
     fool: int | None = None
     for seat, place in enumerate(places):
         if place == n:
             if fool is not None:
-                raise MalformedDocument(
-                    f"{path}[{seat}]",
-                    f"seats {fool} and {seat} are both at the last place: a game has one fool at most",
-                )
+                raise MalformedDocument(f"{path}[{seat}]", "DURAK_PLACES_TWO_FOOLS", first=fool, second=seat)
             fool = seat
     for seat, place in enumerate(places):
         ahead = sum(1 for other in places if other < place)
         if place != ahead + 1:
             raise MalformedDocument(
-                f"{path}[{seat}]",
-                f"place {place} has {ahead} seat{'s' if ahead != 1 else ''} ahead of it: players going out "
-                f"together share their best place, so it is place {ahead + 1}",
+                f"{path}[{seat}]", "DURAK_PLACE_AHEAD", place=place, ahead=ahead, expected=ahead + 1
             )
     if fool is None and ruleset.draw_rule != "draw":
-        raise MalformedDocument(path, "nobody is at the last place, a draw; " + _NO_DRAW)
+        raise MalformedDocument(path, "DURAK_PLACES_NO_DRAW")
     return places
 
 
 def _count(card: int, seen: Counter[int], copies: int, path: str) -> None:
     seen[card] += 1
     if seen[card] > copies:
-        times = "once" if copies == 1 else "twice"
-        raise MalformedDocument(path, f"{NAME[card]} is dealt more often than the deck holds it ({times})")
+        if copies == 1:
+            raise MalformedDocument(path, "DURAK_CARD_REPEATED", card=NAME[card])
+        raise MalformedDocument(path, "DURAK_CARD_REPEATED_TWO_DECKS", card=NAME[card])
 
 
 def _hands(
     value: Any, path: str, n: int, ruleset: Ruleset, seen: Counter[int]
 ) -> tuple[tuple[int, ...], ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of {n} hands by seat, not {describe(value)}")
+        raise MalformedDocument(path, "DURAK_HANDS_LIST", count=n, found=found(value))
     if len(value) != n:
-        raise MalformedDocument(path, f"one hand per seat: {n}, not {len(value)}")
+        raise MalformedDocument(path, "DURAK_HANDS_COUNT", seats=n, count=len(value))
     out = []
     for seat, raw in enumerate(value):
         hp = f"{path}[{seat}]"
-        cards = _cards(raw, hp, "a hand", ruleset)
+        cards = _cards(raw, hp, ruleset)
         if len(cards) != HAND_SIZE:
-            raise MalformedDocument(hp, f"each player is dealt 6 cards, not {len(cards)}")
+            raise MalformedDocument(hp, "DURAK_HAND_SIZE", size=HAND_SIZE, count=len(cards))
         for j, card in enumerate(cards):
             _count(card, seen, ruleset.copies, f"{hp}[{j}]")
         out.append(sort_cards(cards))
@@ -425,7 +404,7 @@ def _hands(
 
 def _events(value: Any, path: str, n: int, ruleset: Ruleset) -> tuple[Event, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of events, not {describe(value)}")
+        raise MalformedDocument(path, "DURAK_EVENTS_LIST", found=found(value))
     low = SIX if ruleset.deck == 36 else 0
     out = []
     for i, raw in enumerate(value):
@@ -484,17 +463,17 @@ def _fast_event(raw: Any, n: int, low: int) -> Event | None:
 
 
 def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
-    e = read_object(raw, ep, "an event")
+    e = read_object(raw, ep)
     kind = e.get("event")
     if type(kind) is not str or kind not in EVENT_KINDS:
         raise MalformedDocument(
-            f"{ep}.event", f"must be one of {', '.join(EVENT_KINDS)}, not {describe(kind)}"
+            f"{ep}.event", "DURAK_EVENT_KIND", kinds=", ".join(EVENT_KINDS), found=found(kind)
         )
     required, optional = EVENT_FIELDS[kind]
-    check_fields(e, ep, ("event", *required, *optional), f"a {kind} event")
+    check_fields(e, ep, ("event", *required, *optional))
     for key in required:
         if key not in e:
-            raise MalformedDocument(f"{ep}.{key}", f"is required in a {kind} event")
+            raise MalformedDocument(f"{ep}.{key}", "DURAK_EVENT_FIELD_REQUIRED", kind=kind)
     # A required seat is a seat; only ``done`` may leave it out (or write null).
     seat = (
         None
@@ -502,9 +481,9 @@ def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
         else read_int(e.get("seat"), f"{ep}.seat", 0, n - 1)
     )
     if kind == "attack":
-        cards = _cards(e["cards"], f"{ep}.cards", "an attack", ruleset)
+        cards = _cards(e["cards"], f"{ep}.cards", ruleset)
         if not cards:
-            raise MalformedDocument(f"{ep}.cards", "an attack puts down at least one card")
+            raise MalformedDocument(f"{ep}.cards", "DURAK_ATTACK_EMPTY")
         return Event(kind, seat, cards=cards)
     if kind in ("throw-in", "beat", "blind-beat", "transfer"):
         card = _card(e["card"], f"{ep}.card", ruleset)
@@ -513,17 +492,17 @@ def _event(raw: Any, ep: str, n: int, ruleset: Ruleset) -> Event:
     if kind == "challenge":
         answer = e["answer"]
         if answer not in ANSWERS:
-            raise MalformedDocument(f"{ep}.answer", f"must be 'agree' or 'turn', not {describe(answer)}")
+            raise MalformedDocument(f"{ep}.answer", "DURAK_ANSWER", found=found(answer))
         return Event(kind, seat, answer=answer)
     if kind == "draw":
         count = None if e.get("count") is None else read_int(e["count"], f"{ep}.count", 1)
-        drawn = None if e.get("cards") is None else _cards(e["cards"], f"{ep}.cards", "a draw", ruleset)
+        drawn = None if e.get("cards") is None else _cards(e["cards"], f"{ep}.cards", ruleset)
         if count is None and drawn is None:
-            raise MalformedDocument(ep, "a draw gives its count or its cards")
+            raise MalformedDocument(ep, "DURAK_DRAW_EMPTY")
         if drawn is not None and count is not None and len(drawn) != count:
-            raise MalformedDocument(f"{ep}.count", f"the draw's cards are {len(drawn)}, not {count}")
+            raise MalformedDocument(f"{ep}.count", "DURAK_DRAW_COUNT", cards=len(drawn), count=count)
         if drawn is not None and not drawn:
-            raise MalformedDocument(f"{ep}.cards", "a draw takes at least one card")
+            raise MalformedDocument(f"{ep}.cards", "DURAK_DRAW_NO_CARDS")
         return Event(
             kind, seat, cards=drawn, number=len(drawn) if count is None and drawn is not None else count
         )

@@ -53,6 +53,8 @@ knows); a card played from an unknown slot is accepted when it is unseen.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.durak.core import BASE, BEATERS, BIT, HAND_SIZE, RANK, beats, first_attackers, name
 from rules.durak.ruleset import Ruleset
 
@@ -327,27 +329,32 @@ class Table:
         the game."""
         return self.next_in_game(self.defender)
 
-    def transfer_problem(self, card: int) -> str | None:
-        """Why ``card`` cannot transfer the bout now (None when it can)."""
+    def transfer_problem(self, card: int) -> tuple[str, dict[str, Any]] | None:
+        """Why ``card`` cannot transfer the bout now, as the form of ILLEGAL_TRANSFER and its
+        parameters (rules.durak.texts); None when it can."""
         rules = self.ruleset
         if not rules.transfer:
-            return "this game has no transfer (переводной)"
+            return "no_transfer", {}
         if self.taking:
-            return "the defender has already taken"
+            return "taken", {}
         beaten = len(self.attacks) - self.uncovered
         if beaten and not rules.transfer_after_beat:
-            return "a transfer comes before anything is beaten"
+            return "after_beat", {}
         if not self.uncovered:
-            return "nothing is left to beat"
+            return "nothing_to_beat", {}
         rank = RANK[card]
         for i, a in enumerate(self.attacks):
             if self.covers[i] < 0 and RANK[a] != rank:
-                return f"every card still to beat must be of the transfer card's rank, and {name(a)} is not"
+                return "rank", {"other_card": name(a)}
         target = self.transfer_target()
         if target == self.defender:
-            return "there is nobody to transfer to"
+            return "nobody", {}
         if self.counts[target] < self.uncovered + 1:
-            return f"the next player would have {self.uncovered + 1} cards to beat and holds {self.counts[target]}"
+            return "too_few", {
+                "target_seat": target,
+                "to_beat": self.uncovered + 1,
+                "held": self.counts[target],
+            }
         return None
 
     def transfer(self, seat: int, card: int) -> None:

@@ -98,10 +98,10 @@ def _check_dealer(number: int, deal: DurakDeal, previous: GameReport | None, f: 
     if previous.fool is not None and deal.dealer != previous.fool:
         f.at(
             "WRONG_DEALER",
-            f"{f.players[deal.dealer]} deals, but the fool of game {previous.deal}, "
-            f"{f.players[previous.fool]}, deals next",
             game=number,
             seat=deal.dealer,
+            previous_game=previous.deal,
+            fool_seat=previous.fool,
         )
     return False
 
@@ -111,25 +111,26 @@ def _check_dealer_after_ruling(number: int, deal: DurakDeal, previous: GameRepor
     assigned fool deals (anyone after an assigned draw). The dealer the game had without the
     ruling — its fool as played or recorded, anyone after a draw — is accepted as well: the
     table played on before the ruling was made."""
-    names = f.players
     if previous.annulled:
         if deal.dealer == previous.dealer:
             return True
-        wanted = f"game {previous.deal} is annulled: its redeal is {names[previous.dealer]}'s"
+        form, wanted = "annulled", previous.dealer
     else:
         if previous.fool is None or deal.dealer == previous.fool:
             return False
-        wanted = f"the fool the arbiter assigned in game {previous.deal}, {names[previous.fool]}, deals next"
+        form, wanted = "assigned", previous.fool
     assert previous.before_ruling is not None
     table_fool = previous.before_ruling["fool"]
     if table_fool is None or deal.dealer == table_fool:
         return False
     f.at(
         "WRONG_DEALER",
-        f"{names[deal.dealer]} deals, but {wanted} (or, had the table played on before the ruling, "
-        f"{names[table_fool]}'s, the fool without it)",
         game=number,
         seat=deal.dealer,
+        form=form,
+        previous_game=previous.deal,
+        wanted_seat=wanted,
+        table_fool_seat=table_fool,
     )
     return False
 
@@ -140,12 +141,27 @@ def _settles_result(ruling: DurakRuling | None) -> bool:
     return ruling is not None and (ruling.annul or ruling.score is not None)
 
 
-def _describe(result: AssignedResult, names: tuple[str, ...]) -> str:
+def _assigned_form(result: AssignedResult) -> tuple[str, dict[str, Any]]:
+    """How an assigned result is said: its form (``fool``, ``draw``, ``places``,
+    ``places_draw``) and its parameters (the fool's seat, the places by seat)."""
     fool, draw, places = result.outcome()
     if places is not None:
-        order = ", ".join(f"{names[s]} {p}" for s, p in enumerate(places))
-        return f"places {order}" + (f" ({names[fool]} the fool)" if fool is not None else " (a draw)")
-    return "a draw" if draw else f"{names[fool or 0]} the fool"
+        return ("places" if fool is not None else "places_draw"), {
+            "fool_seat": fool,
+            "places_by_seat": places,
+        }
+    return ("draw", {}) if draw else ("fool", {"fool_seat": fool or 0})
+
+
+def _before_form(before: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """How the result without the ruling is said: ``unknown``, or ``played``/``logged`` (by the
+    play or by the log's record) with ``_fool`` (and the fool's seat) or ``_draw``."""
+    if before["source"] is None:
+        return "unknown", {}
+    source = "played" if before["source"] == "replay" else "logged"
+    if before["draw"]:
+        return f"{source}_draw", {}
+    return f"{source}_fool", {"was_fool_seat": before["fool"]}
 
 
 def apply_ruling(
@@ -156,9 +172,8 @@ def apply_ruling(
     keeps what the play or the record gave. ``following`` is the next game of the log, for
     whether the annulled game's redeal was played. Durak has no penalties: every seat of
     ``waive`` and ``confirm`` is RULING_NOT_APPLICABLE."""
-    names = f.players
     number = report.deal
-    why = f" ({ruling.reason})" if ruling.reason else ""
+    reason = ruling.reason or None
     report.arbiter = ruling.as_document(int, AssignedResult.as_document)
     if ruling.annul or ruling.score is not None:
         report.before_ruling = {
@@ -174,44 +189,40 @@ def apply_ruling(
         report.annulled = True
         report.fool, report.draw, report.places = None, False, None
         dealer = report.dealer
+        params: dict[str, Any] = {}
         if following is None:
-            redeal = f"the redeal, {names[dealer]}'s, is not in the log"
+            form = "missing"
         elif following.dealer == dealer:
-            redeal = f"{names[dealer]} deals it again: game {number + 1} is the redeal"
+            form, params = "redeal", {"next_game": number + 1}
         else:
-            redeal = f"the redeal was not played: game {number + 1} is dealt by {names[following.dealer]}"
+            form, params = "not_played", {"next_game": number + 1, "next_dealer_seat": following.dealer}
         f.at(
             "ANNULLED_BY_ARBITER",
-            f"the arbiter annuls game {number}{why}: it counts nothing; {redeal}",
             game=number,
             seat=dealer,
             field=".arbiter.annul",
+            form=form + ("_reason" if reason else ""),
+            reason=reason,
+            **params,
         )
     elif ruling.score is not None:
         was = report.before_ruling
         assert was is not None
         report.fool, report.draw, report.places = ruling.score.outcome()
-        if was["source"] is None:
-            before = "no result was known"
-        else:
-            gave = "a draw" if was["draw"] else f"{names[was['fool']]} the fool"
-            before = f"the {'play' if was['source'] == 'replay' else 'log'} gave {gave}"
+        assigned, assigned_params = _assigned_form(ruling.score)
+        before, before_params = _before_form(was)
         f.at(
             "SCORE_ADJUSTED",
-            f"the arbiter assigns game {number}'s result{why}: {_describe(ruling.score, names)}; {before}",
             game=number,
             field=".arbiter.score",
+            form=f"{assigned}_{before}",
+            reason=reason,
+            **assigned_params,
+            **before_params,
         )
     for key, seats in (("waive", ruling.waive), ("confirm", ruling.confirm)):
         for j, seat in enumerate(seats):
-            f.at(
-                "RULING_NOT_APPLICABLE",
-                f"the arbiter {key}s {names[seat]}'s penalty in game {number}, but durak has no penalties: "
-                "the ruling has no effect",
-                game=number,
-                seat=seat,
-                field=f".arbiter.{key}[{j}]",
-            )
+            f.at("RULING_NOT_APPLICABLE", game=number, seat=seat, field=f".arbiter.{key}[{j}]", form=key)
 
 
 def deal_table(deal: DurakDeal, ruleset: Ruleset) -> Table:
@@ -263,7 +274,6 @@ class _Game:
         self.f = f
         self.trace = trace
         self.t = deal_table(deal, ruleset)
-        self.names = f.players
         self.first_attacker: int | None = None
         self.awaiting_draws = False
         self.recorded_draws: list[tuple[int, Event]] = []
@@ -275,21 +285,27 @@ class _Game:
     # -- findings ------------------------------------------------------------------------
 
     def add(
-        self, code: str, message: str, *, seat: int | None = None, card: int | None = None, suffix: str = ""
+        self,
+        code: str,
+        *,
+        seat: int | None = None,
+        card: int | None = None,
+        suffix: str = "",
+        bout: int | None = None,
+        **params: Any,
     ) -> None:
+        """A finding at the current event and bout (``bout``: another one — an attack's own, checked
+        before it opens); ``params`` as rules.durak.texts names them."""
         self.f.at(
             code,
-            message,
             game=self.number,
-            bout=self.t.bout or None,
+            bout=bout or self.t.bout or None,
             event=self.index,
             seat=seat,
             card=None if card is None else name(card),
             suffix=suffix,
+            **params,
         )
-
-    def who(self, seat: int) -> str:
-        return self.names[seat]
 
     # -- the run ---------------------------------------------------------------------------
 
@@ -343,11 +359,7 @@ class _Game:
         if not self.after_end_reported:
             self.after_end_reported = True
             extra = len(self.deal.events) - (self.index or 0)
-            self.add(
-                "EVENT_AFTER_GAME_END",
-                f"the game was over; {extra} event{'s' if extra != 1 else ''} from here on are ignored",
-                seat=ev.seat,
-            )
+            self.add("EVENT_AFTER_GAME_END", seat=ev.seat, ignored=extra)
 
     # -- opening and adding ---------------------------------------------------------------------
 
@@ -362,34 +374,39 @@ class _Game:
             if t.over:
                 self.after_end(ev)
                 return
+        # Who may attack is checked before the bout opens, but the finding is the new bout's
+        # (docs/durak-log.md: every finding at its bout): the one this event opens.
+        opening = t.bout + 1
         if t.bout == 0:
             seats, rank, trumpy = t.first_attackers()
             self.first_attacker = seat
             if seats and seat not in seats:
-                holders = " or ".join(self.who(s) for s in sorted(seats))
+                holders = sorted(seats)
                 if trumpy:
-                    what = f"the {'lowest' if _lowest(t) else 'highest'} trump, {rank_text(rank)}{suit_text(t.trump)}"
+                    self.add(
+                        "WRONG_FIRST_ATTACKER",
+                        seat=seat,
+                        bout=opening,
+                        form="lowest" if _lowest(t) else "highest",
+                        first_seats=holders,
+                        trump_card=rank_text(rank) + suit_text(t.trump),
+                    )
                 else:
-                    what = f"the highest card, a {rank_text(rank)} (nobody holds a trump)"
-                self.add(
-                    "WRONG_FIRST_ATTACKER",
-                    f"{self.who(seat)} opens the game, but the first attack is {holders}'s: {what}",
-                    seat=seat,
-                )
+                    high = {BASE[c] for s in holders for c in cards_of(t.hands[s]) if RANK[c] == rank}
+                    self.add(
+                        "WRONG_FIRST_ATTACKER",
+                        seat=seat,
+                        bout=opening,
+                        form="no_trump",
+                        first_seats=holders,
+                        high_cards=[name(c) for c in sorted(high)],
+                    )
         elif seat != t.attacker:
-            self.add(
-                "WRONG_ATTACKER",
-                f"{self.who(seat)} attacks, but it is {self.who(t.attacker)}'s turn to attack",
-                seat=seat,
-            )
+            self.add("WRONG_ATTACKER", seat=seat, bout=opening, attacker_seat=t.attacker)
         t.open_bout(seat)
         ranks = {RANK[c] for c in ev.cards}
         if len(ranks) > 1:
-            self.add(
-                "ATTACK_NOT_ONE_RANK",
-                f"an attack of several cards is of one rank: {' '.join(name(c) for c in ev.cards)}",
-                seat=seat,
-            )
+            self.add("ATTACK_NOT_ONE_RANK", seat=seat, attack_cards=[name(c) for c in ev.cards])
         for j, card in enumerate(ev.cards):
             self.add_card(seat, card, f".cards[{j}]" if len(ev.cards) > 1 else ".cards[0]")
 
@@ -400,22 +417,23 @@ class _Game:
         if t.counts[d] - t.uncovered < 1:
             self.add(
                 "TOO_MANY_CARDS_FOR_DEFENDER",
-                f"{self.who(d)} holds {t.counts[d]} card{'s' if t.counts[d] != 1 else ''} and already has "
-                f"{t.uncovered} to beat: no more may be added",
                 seat=seat,
                 card=card,
                 suffix=suffix,
+                defender_seat=d,
+                held=t.counts[d],
+                to_beat=t.uncovered,
             )
         else:
             cap = t.bout_limit()
             if cap is not None and len(t.attacks) >= cap:
                 self.add(
                     "BOUT_LIMIT_EXCEEDED",
-                    f"a bout holds at most {cap} attack cards"
-                    + (" in the first bout" if t.bout == 1 and t.ruleset.first_bout_limit else ""),
                     seat=seat,
                     card=card,
                     suffix=suffix,
+                    form="first_bout" if t.bout == 1 and t.ruleset.first_bout_limit else None,
+                    limit=cap,
                 )
         t.put_attack(seat, self.take_from_hand(seat, card, suffix))
 
@@ -425,13 +443,7 @@ class _Game:
         c = self.t.remove(seat, card)
         if c >= 0:
             return c
-        self.add(
-            "CARD_NOT_IN_HAND",
-            f"{self.who(seat)} plays {name(card)}, which {self.who(seat)} does not hold",
-            seat=seat,
-            card=card,
-            suffix=suffix or ".card",
-        )
+        self.add("CARD_NOT_IN_HAND", seat=seat, card=card, suffix=suffix or ".card")
         return BASE[card]
 
     def throw_in(self, ev: Event) -> None:
@@ -440,49 +452,29 @@ class _Game:
         assert ev.card is not None
         seat, card = ev.seat, ev.card
         if not t.bout_open:
-            self.add(
-                "EVENT_OUT_OF_PLACE", "a throw-in with no bout on the table (ignored)", seat=seat, card=card
-            )
+            self.add("EVENT_OUT_OF_PLACE", seat=seat, card=card, form="throw_in")
             return
         if seat == t.defender:
-            self.add(
-                "THROW_IN_NOT_ALLOWED",
-                f"{self.who(seat)} defends and cannot add cards to the attack on {self.who(seat)}",
-                seat=seat,
-                card=card,
-            )
+            self.add("THROW_IN_NOT_ALLOWED", seat=seat, card=card, form="defender")
         elif t.gone(seat):
-            self.add("THROW_IN_NOT_ALLOWED", f"{self.who(seat)} is out of the game", seat=seat, card=card)
+            self.add("THROW_IN_NOT_ALLOWED", seat=seat, card=card, form="out")
         elif not t.may_throw(seat):
-            self.add(
-                "THROW_IN_NOT_ALLOWED",
-                f"in the simple game only the attacker, {self.who(t.attacker)}, adds cards "
-                "(«подкидывает только соперник»)",
-                seat=seat,
-                card=card,
-            )
+            self.add("THROW_IN_NOT_ALLOWED", seat=seat, card=card, form="simple", attacker_seat=t.attacker)
         elif seat != t.attacker and t.attacker_has_priority():
-            self.add(
-                "NOT_YOUR_TURN_TO_THROW",
-                f"{self.who(seat)} throws in before {self.who(t.attacker)}, the attacker, has passed: "
-                "«право первым подбрасывать карты принадлежит игроку, чья очередь ходить»",
-                seat=seat,
-                card=card,
-            )
+            self.add("NOT_YOUR_TURN_TO_THROW", seat=seat, card=card, attacker_seat=t.attacker)
         if not t.table_ranks >> RANK[card] & 1:
-            ranks = " ".join(rank_text(r) for r in range(13) if t.table_ranks >> r & 1)
             self.add(
                 "THROW_IN_RANK_NOT_ON_TABLE",
-                f"{name(card)} is thrown in, but no {rank_text(RANK[card])} is on the table (ranks there: {ranks})",
                 seat=seat,
                 card=card,
+                table_cards=[name(c) for c in t.table_cards()],
             )
         self.add_card(seat, card, ".card")
 
     def pass_(self, ev: Event) -> None:
         t = self.t
         if not t.bout_open:
-            self.add("EVENT_OUT_OF_PLACE", "a pass with no bout on the table (ignored)", seat=ev.seat)
+            self.add("EVENT_OUT_OF_PLACE", seat=ev.seat, form="pass")
             return
         if ev.seat == t.attacker:
             t.declined |= t.table_ranks
@@ -496,89 +488,84 @@ class _Game:
         seat, card = ev.seat, ev.card
         blind = ev.kind == "blind-beat"
         if not t.bout_open or t.taking:
-            why = "with no bout on the table" if not t.bout_open else f"after {self.who(t.defender)} took"
-            self.add("EVENT_OUT_OF_PLACE", f"a beat {why} (ignored)", seat=seat, card=card)
+            if not t.bout_open:
+                self.add("EVENT_OUT_OF_PLACE", seat=seat, card=card, form="beat")
+            else:
+                self.add(
+                    "EVENT_OUT_OF_PLACE", seat=seat, card=card, form="beat_taken", defender_seat=t.defender
+                )
             return
         if seat != t.defender:
-            self.add(
-                "NOT_THE_DEFENDER",
-                f"{self.who(seat)} beats, but {self.who(t.defender)} defends",
-                seat=seat,
-                card=card,
-            )
+            self.add("NOT_THE_DEFENDER", seat=seat, card=card, form="beat", defender_seat=t.defender)
         if blind and not self.rules.blind:
-            self.add(
-                "BLIND_NOT_ALLOWED",
-                "this table does not beat face down (втемную); read as an open beat",
-                seat=seat,
-                card=card,
-            )
+            self.add("BLIND_NOT_ALLOWED", seat=seat, card=card)
             blind = False
         index = t.find_uncovered(ev.on, card)
         if index < 0 or (ev.on is not None and BASE[t.attacks[index]] != BASE[ev.on]):
             if not t.uncovered:
-                self.add(
-                    "NO_SUCH_ATTACK_CARD",
-                    "every attack card is already beaten (ignored)",
-                    seat=seat,
-                    card=card,
-                )
+                self.add("NO_SUCH_ATTACK_CARD", seat=seat, card=card, form="all_beaten")
                 return
             index = t.find_uncovered(None, card)
             self.add(
                 "NO_SUCH_ATTACK_CARD",
-                f"no uncovered {name(ev.on) if ev.on is not None else 'card'} on the table; "
-                f"read as covering {name(t.attacks[index])}",
                 seat=seat,
                 card=card,
                 suffix=".on",
+                form=None if ev.on is not None else "any",
+                on_card=None if ev.on is None else name(ev.on),
+                covered_card=name(t.attacks[index]),
             )
         c = self.take_from_hand(seat, card)
         attack = t.attacks[index]
         legal = beats(attack, c, t.trump)
         if not legal and not blind:
-            self.add("ILLEGAL_BEAT", self.why_not(attack, c), seat=seat, card=c)
+            form = self.why_not(attack, c)
+            self.add(
+                "ILLEGAL_BEAT",
+                seat=seat,
+                card=c,
+                form=form,
+                attack_card=name(attack),
+                attack_suit=suit_text(SUIT[attack]) if form == "suit" else None,
+            )
         t.cover(index, c)
         if blind:
             t.blind_pending = (index, legal)
 
     def why_not(self, attack: int, defence: int) -> str:
+        """Why ``defence`` does not beat ``attack``: the form of ILLEGAL_BEAT (rules.durak.texts)."""
         t = self.t
         if BASE[attack] == BASE[defence]:
-            return f"{name(defence)} cannot beat its twin {name(attack)} («картой, равной по значению и масти, отбиться нельзя»)"
+            return "twin"
         if SUIT[defence] == SUIT[attack]:
-            return f"{name(defence)} is lower than {name(attack)}"
+            return "lower"
         if t.trump < 0:
-            return f"{name(defence)} is of another suit than {name(attack)}, and the game has no trumps"
+            return "no_trumps"
         if SUIT[attack] == t.trump:
-            return f"{name(attack)} is a trump: only a higher trump beats it, not {name(defence)}"
-        return f"{name(defence)} is neither a higher {name(attack)[-1]} nor a trump"
+            return "trump"
+        return "suit"
 
     def challenge(self, ev: Event) -> None:
         t = self.t
         assert ev.seat is not None
         if t.blind_pending is None:
-            self.add(
-                "CHALLENGE_OUT_OF_PLACE", "an answer with no face-down beat to answer (ignored)", seat=ev.seat
-            )
+            self.add("CHALLENGE_OUT_OF_PLACE", seat=ev.seat, form="no_blind_beat")
             return
         index, legal = t.blind_pending
         t.blind_pending = None
         owner = t.owners[index]
         if ev.seat != owner:
             self.add(
-                "CHALLENGE_OUT_OF_PLACE",
-                f"{self.who(ev.seat)} answers the blind beat, but {name(t.attacks[index])} was {self.who(owner)}'s: "
-                "«Если игрок, который зашел, соглашается ...»",
-                seat=ev.seat,
+                "CHALLENGE_OUT_OF_PLACE", seat=ev.seat, attack_card=name(t.attacks[index]), owner_seat=owner
             )
         if ev.answer == "agree":
             if not legal:
                 self.add(
                     "BLIND_BEAT_ACCEPTED",
-                    f"the face-down {name(t.covers[index])} does not beat {name(t.attacks[index])}; agreed, it stands",
                     seat=t.defender,
                     card=t.covers[index],
+                    form="agreed",
+                    attack_card=name(t.attacks[index]),
                 )
             return
         if legal:
@@ -591,18 +578,14 @@ class _Game:
         assert t.blind_pending is not None
         index, legal = t.blind_pending
         t.blind_pending = None
-        self.add(
-            "CHALLENGE_MISSING",
-            f"{self.who(t.owners[index])} neither agreed to nor turned the face-down card on {name(t.attacks[index])}; "
-            "taken as agreed",
-            seat=t.owners[index],
-        )
+        self.add("CHALLENGE_MISSING", seat=t.owners[index], attack_card=name(t.attacks[index]))
         if not legal:
             self.add(
                 "BLIND_BEAT_ACCEPTED",
-                f"the face-down {name(t.covers[index])} does not beat {name(t.attacks[index])}; unanswered, it stands",
                 seat=t.defender,
                 card=t.covers[index],
+                form="unanswered",
+                attack_card=name(t.attacks[index]),
             )
 
     def transfer(self, ev: Event) -> None:
@@ -611,23 +594,17 @@ class _Game:
         assert ev.card is not None
         seat, card = ev.seat, ev.card
         if not t.bout_open:
-            self.add(
-                "EVENT_OUT_OF_PLACE", "a transfer with no bout on the table (ignored)", seat=seat, card=card
-            )
+            self.add("EVENT_OUT_OF_PLACE", seat=seat, card=card, form="transfer")
             return
         if seat != t.defender:
-            self.add(
-                "NOT_THE_DEFENDER",
-                f"{self.who(seat)} transfers, but {self.who(t.defender)} defends",
-                seat=seat,
-                card=card,
-            )
+            self.add("NOT_THE_DEFENDER", seat=seat, card=card, form="transfer", defender_seat=t.defender)
         problem = t.transfer_problem(card)
         if problem is not None:
-            self.add("ILLEGAL_TRANSFER", f"{name(card)} cannot transfer: {problem}", seat=seat, card=card)
+            form, params = problem
+            self.add("ILLEGAL_TRANSFER", seat=seat, card=card, form=form, **params)
         cap = t.bout_limit()
         if cap is not None and len(t.attacks) >= cap:
-            self.add("BOUT_LIMIT_EXCEEDED", f"a bout holds at most {cap} attack cards", seat=seat, card=card)
+            self.add("BOUT_LIMIT_EXCEEDED", seat=seat, card=card, limit=cap)
         if t.transfer_target() == t.defender:
             return
         t.taking = False
@@ -636,21 +613,16 @@ class _Game:
     def take(self, ev: Event) -> None:
         t = self.t
         if not t.bout_open or t.taking:
-            why = "with no bout on the table" if not t.bout_open else "a second time"
-            self.add("EVENT_OUT_OF_PLACE", f"a take {why} (ignored)", seat=ev.seat)
+            self.add("EVENT_OUT_OF_PLACE", seat=ev.seat, form="take" if not t.bout_open else "take_again")
             return
         if ev.seat != t.defender:
             assert ev.seat is not None
-            self.add(
-                "NOT_THE_DEFENDER",
-                f"{self.who(ev.seat)} takes, but {self.who(t.defender)} defends",
-                seat=ev.seat,
-            )
+            self.add("NOT_THE_DEFENDER", seat=ev.seat, form="take", defender_seat=t.defender)
         t.taking = True
 
     def done(self, ev: Event) -> None:
         if not self.t.bout_open:
-            self.add("EVENT_OUT_OF_PLACE", "a bout ended with no bout on the table (ignored)", seat=ev.seat)
+            self.add("EVENT_OUT_OF_PLACE", seat=ev.seat, form="done")
             return
         self.close_implicitly()
 
@@ -663,11 +635,7 @@ class _Game:
             self.end_bout(TAKEN)
         elif t.uncovered:
             left = [name(a) for i, a in enumerate(t.attacks) if t.covers[i] < 0]
-            self.add(
-                "BOUT_ENDED_UNBEATEN",
-                f"the bout ended with {' '.join(left)} neither beaten nor taken; {self.who(t.defender)} takes",
-                seat=t.defender,
-            )
+            self.add("BOUT_ENDED_UNBEATEN", seat=t.defender, unbeaten_cards=left)
             self.end_bout(TAKEN)
         else:
             self.end_bout(BEATEN)
@@ -691,7 +659,7 @@ class _Game:
                 self.after_end(ev)
                 return
         if not self.awaiting_draws:
-            self.add("EVENT_OUT_OF_PLACE", "a draw while no bout has just ended (ignored)", seat=ev.seat)
+            self.add("EVENT_OUT_OF_PLACE", seat=ev.seat, form="draw")
             return
         self.recorded_draws.append((i, ev))
 
@@ -734,21 +702,17 @@ class _Game:
             seat = ev.seat
             if position[seat] <= last and not out_of_order:
                 out_of_order = True
-                self.add(
-                    "WRONG_DRAW_ORDER",
-                    f"{self.who(seat)} draws after {self.who(order[last])}: «Первым берет игрок, который ходил, потом "
-                    f"игроки по часовой стрелке, а последним – тот, кто отбивался» ({', '.join(self.who(s) for s in order)})",
-                    seat=seat,
-                )
+                self.add("WRONG_DRAW_ORDER", seat=seat, after_seat=order[last], order_seats=order)
             last = max(last, position[seat])
             should = 0 if seat in seen else want.get(seat, 0)
             if ev.number != should:
-                have = t.counts[seat]
                 self.add(
                     "WRONG_DRAW_COUNT",
-                    f"{self.who(seat)} draws {ev.number}, but should draw {should} "
-                    f"(holding {have}, the stock {len(t.stock)}: up to six while it lasts)",
                     seat=seat,
+                    drawn=ev.number,
+                    due=should,
+                    held=t.counts[seat],
+                    stock=len(t.stock),
                 )
             seen.add(seat)
             before = list(t.stock[: ev.number])
@@ -758,11 +722,7 @@ class _Game:
         self.index = recorded[-1][0]
         for seat, k in expected:
             if seat not in seen:
-                self.add(
-                    "WRONG_DRAW_COUNT",
-                    f"{self.who(seat)} should draw {k}, and the log has no draw by {self.who(seat)}",
-                    seat=seat,
-                )
+                self.add("WRONG_DRAW_COUNT", seat=seat, form="missing", due=k)
                 t.draw(seat, min(max(HAND_SIZE - t.counts[seat], 0), len(t.stock)))
         self.index = saved
         return [(ev.seat or 0, ev.number or 0) for _, ev in recorded]
@@ -780,23 +740,13 @@ class _Game:
             if slot is not None:
                 if BASE[slot] != BASE[card]:
                     self.add(
-                        "WRONG_DRAW_CARDS",
-                        f"{self.who(seat)} draws {name(card)}, but the stock's next card is {name(slot)}",
-                        seat=seat,
-                        card=card,
-                        suffix=f".cards[{j}]",
+                        "WRONG_DRAW_CARDS", seat=seat, card=card, suffix=f".cards[{j}]", next_card=name(slot)
                     )
                 continue
             copies = BIT[BASE[card]] | (BIT[BASE[card] + 52] if t.two else 0)
             free = t.unseen & copies
             if not free:
-                self.add(
-                    "WRONG_DRAW_CARDS",
-                    f"{self.who(seat)} draws {name(card)}, but it is known to be elsewhere",
-                    seat=seat,
-                    card=card,
-                    suffix=f".cards[{j}]",
-                )
+                self.add("WRONG_DRAW_CARDS", seat=seat, card=card, suffix=f".cards[{j}]", form="elsewhere")
                 continue
             c = (free & -free).bit_length() - 1
             t.unseen ^= BIT[c]
@@ -843,41 +793,28 @@ class _Game:
         if complete and deal.recorded and not settled:
             if deal.draw and not t.draw_game:
                 self.index = None
-                f.at(
-                    "FOOL_MISMATCH",
-                    f"the log records a draw, but {self.who(t.fool or 0)} is left with cards: the fool",
-                    game=self.number,
-                    seat=t.fool,
-                )
+                f.at("FOOL_MISMATCH", game=self.number, seat=t.fool, form="draw")
             elif deal.fool is not None and deal.fool != t.fool:
-                actual = (
-                    "the game is a draw"
-                    if t.draw_game
-                    else f"the play makes {self.who(t.fool or 0)} the fool"
-                )
-                f.at(
-                    "FOOL_MISMATCH",
-                    f"the log records {self.who(deal.fool)} as the fool, but {actual}",
-                    game=self.number,
-                    seat=deal.fool,
-                )
+                if t.draw_game:
+                    f.at("FOOL_MISMATCH", game=self.number, seat=deal.fool, form="played_draw")
+                else:
+                    f.at("FOOL_MISMATCH", game=self.number, seat=deal.fool, fool_seat=t.fool or 0)
         if settled:
             pass  # the arbiter's ruling decides the result: an unfinished play leaves nothing open
         elif not complete and not deal.events:
             f.at(
                 "RESULT_NOT_REPLAYED",
-                "the game is logged without its play"
-                + ("" if deal.recorded else ", and no result is recorded"),
                 game=self.number,
+                form="no_play" if deal.recorded else "no_play_no_result",
             )
         elif not complete:
-            tail = "the recorded result stands" if deal.recorded else "the fool is unknown"
             f.at(
                 "GAME_INCOMPLETE",
-                f"the log stops before the game ended ({', '.join(f'{self.who(s)} {t.counts[s]}' for s in range(t.n))} "
-                f"cards, the stock {len(t.stock)}): {tail}",
                 game=self.number,
                 bout=t.bout or None,
+                form="recorded" if deal.recorded else None,
+                cards_by_seat=list(t.counts),
+                stock=len(t.stock),
             )
         if not complete and deal.recorded:
             fool, draw, source = deal.fool, deal.draw, "recorded"
@@ -951,11 +888,7 @@ def run_game(
 def _recorded_game(number: int, deal: DurakDeal, ruleset: Ruleset, f: Findings) -> GameReport:
     """A game logged by its result alone: the result as recorded."""
     if not _settles_result(deal.arbiter):
-        f.at(
-            "RESULT_NOT_REPLAYED",
-            "the game is logged by its result alone" + ("" if deal.recorded else ", and none is recorded"),
-            game=number,
-        )
+        f.at("RESULT_NOT_REPLAYED", game=number, form=None if deal.recorded else "no_result")
     return GameReport(
         deal=number,
         dealer=deal.dealer,

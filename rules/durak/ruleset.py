@@ -54,8 +54,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import rules.durak.texts  # noqa: F401  (registers the DURAK_ refusals)
 from rules.errors import MalformedDocument
-from rules.strict import describe, preset_values, read_bool, read_int
+from rules.strict import preset_values, read_bool, read_int
+from rules.texts import found
 
 #: Players at one table: "играть могут 2 или 6 человек" read as two to six.
 TABLE_SIZES: tuple[int, ...] = (2, 3, 4, 5, 6)
@@ -160,8 +162,11 @@ def resolve_ruleset(value: Any = None, players: int = 2, path: str = "ruleset") 
     """Resolve a document's ``ruleset`` (a preset name or ``{"preset": ..., options}``; None is
     ``simple``) for a table of ``players``; MalformedDocument with ``ruleset.<option>`` for a
     bad value, and at ``players`` when the deck cannot deal six cards to each."""
-    if type(players) is not int or players not in TABLE_SIZES:
-        raise MalformedDocument("players", f"durak is played by 2 to 6 players, not {players!r}")
+    low, high = TABLE_SIZES[0], TABLE_SIZES[-1]
+    if type(players) is not int:
+        raise MalformedDocument("players", "DURAK_PLAYERS_NUMBER", low=low, high=high, found=found(players))
+    if players not in TABLE_SIZES:
+        raise MalformedDocument("players", "DURAK_PLAYERS", low=low, high=high, count=players)
     raw: Any = "simple" if value is None else value
     preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="simple", path=path)
     resolved: dict[str, Any] = {}
@@ -170,7 +175,7 @@ def resolve_ruleset(value: Any = None, players: int = 2, path: str = "ruleset") 
         v = values[option]
         if option == "deck":
             if type(v) is not int or v not in DECK_SIZES:
-                raise MalformedDocument(where, f"must be 36 or 52, not {describe(v)}")
+                raise MalformedDocument(where, "DURAK_DECK", found=found(v))
             resolved[option] = v
         elif option == "first_attack_jack":
             resolved[option] = _choice(v, JACK_READINGS, where)
@@ -183,20 +188,16 @@ def resolve_ruleset(value: Any = None, players: int = 2, path: str = "ruleset") 
         else:
             resolved[option] = read_bool(v, where)
     if resolved["transfer_after_beat"] and not resolved["transfer"]:
-        raise MalformedDocument(
-            f"{path}.transfer_after_beat", "transferring after beating needs transfer: true (переводной)"
-        )
+        raise MalformedDocument(f"{path}.transfer_after_beat", "DURAK_TRANSFER_AFTER_BEAT")
     ruleset = Ruleset(preset=preset, **resolved)
     if ruleset.cards < 6 * players:
-        raise MalformedDocument(
-            "players", f"{ruleset.cards} cards cannot deal six to each of {players} players"
-        )
+        raise MalformedDocument("players", "DURAK_DECK_TOO_SMALL", cards=ruleset.cards, players=players)
     return ruleset
 
 
 def _choice(value: Any, choices: tuple[str, ...], path: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise MalformedDocument(path, f"must be one of {', '.join(choices)}, not {describe(value)}")
+        raise MalformedDocument(path, "DURAK_OPTION_CHOICE", choices=", ".join(choices), found=found(value))
     return value
 
 
@@ -207,10 +208,7 @@ def _place_points(value: Any, path: str) -> tuple[int, ...] | None:
     if isinstance(value, tuple):
         value = list(value)
     if type(value) is not list or not 1 <= len(value) <= max(TABLE_SIZES):
-        raise MalformedDocument(
-            path,
-            f"must be a list of 1 to 6 numbers (points for going out first, second …) or null, not {describe(value)}",
-        )
+        raise MalformedDocument(path, "DURAK_PLACE_POINTS", high=max(TABLE_SIZES), found=found(value))
     return tuple(read_int(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
@@ -219,7 +217,5 @@ def _limit(value: Any, path: str) -> int | None:
     if value is None:
         return None
     if type(value) is not int or value < 1:
-        raise MalformedDocument(
-            path, f"must be a number of cards (at least 1) or null, not {describe(value)}"
-        )
+        raise MalformedDocument(path, "DURAK_LIMIT", found=found(value))
     return value

@@ -34,7 +34,7 @@ explains every measure and its defaults.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from rules.cards import BIT, mask_of
@@ -45,6 +45,7 @@ from rules.ohhell.table import infer_hands_from_events, infer_hands_from_tricks
 __all__ = [
     "ANALYSIS_VERSION",
     "COLUMNS",
+    "analyse_deals",
     "analyse_game",
     "club_summary",
     "dealt_hands",
@@ -128,19 +129,36 @@ def analyse_game(
     :meth:`Estimate.as_dict` values: read when present, filled when not. ``samples``,
     ``seed`` and ``stock`` go to the estimator (:func:`~rules.ohhell.expected.expected_tricks`).
     """
+    deals = analyse_deals(report, log, samples=samples, seed=seed, stock=stock, estimates=estimates)
+    return [row for rows in deals for row in rows]
+
+
+def analyse_deals(
+    report: Mapping[str, Any],
+    log: GameLog,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    stock: bool = False,
+    estimates: MutableMapping[str, list[dict[str, Any]]] | None = None,
+) -> Iterator[list[dict[str, Any]]]:
+    """:func:`analyse_game` one deal at a time: for each deal of the report, in order, its rows
+    (none for an annulled deal or one without its cards), each estimated only when asked for,
+    so the caller can stop at a budget between two deals. The cache is filled as it goes."""
     deals = report["deals"]
     if len(deals) != len(log.deals):
         raise ValueError(f"the report has {len(deals)} deals but the log has {len(log.deals)}")
     players = log.players
     n = len(players)
     rules = log.ruleset
-    rows: list[dict[str, Any]] = []
     for logged, result in zip(log.deals, deals, strict=True):
         if result["annulled"]:
+            yield []
             continue
         cards = result["cards"]
         hands = dealt_hands(logged, n, cards)
         if hands is None:
+            yield []
             continue
         leader = (logged.dealer + 1) % n
         key = deal_key(hands, logged.trump, leader, rules, samples=samples, seed=seed, stock=stock)
@@ -153,8 +171,7 @@ def analyse_game(
             )
             if estimates is not None:
                 estimates[key] = [e.as_dict() for e in found]
-        rows.extend(_deal_rows(result, players, found))
-    return rows
+        yield _deal_rows(result, players, found)
 
 
 def _deal_rows(

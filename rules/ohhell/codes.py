@@ -8,7 +8,8 @@ say what an arbiter's ruling did (docs/arbiter.md).
 
 from __future__ import annotations
 
-from rules.findings import FindingsCollector, Severity, plural
+from rules.findings import FindingsCollector, Severity
+from rules.ohhell.texts import TEXTS
 
 SEVERITY: dict[str, Severity] = {
     "RENEGE_UNCORRECTED": "error",
@@ -46,6 +47,7 @@ class Findings(FindingsCollector):
     """The findings of one replay, by this game's codes and severities."""
 
     SEVERITY = SEVERITY
+    TEXTS = TEXTS
 
 
-__all__ = ["SEVERITY", "Findings", "plural"]
+__all__ = ["SEVERITY", "Findings"]

@@ -20,14 +20,16 @@ spec reads as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from rules.arbiter import Ruling, read_ruling
 from rules.cards import CARD_BY_SPELLING, NAME
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
+from rules.ohhell import texts as _texts  # noqa: F401  (registers the OHHELL_ refusal codes)
 from rules.ohhell.ruleset import MAX_PLAYERS, MIN_PLAYERS, Ruleset, max_cards, resolve_ruleset
-from rules.strict import describe, read_bool, read_card, read_cards, read_int, read_object
+from rules.strict import read_bool, read_card, read_cards, read_int, read_object
+from rules.texts import found
 
 GAME = "oh-hell"
 VERSION = 1
@@ -95,29 +97,28 @@ class GameLog:
 
 
 def parse(raw: bytes | str | dict[str, Any]) -> GameLog:
-    """Read a game log strictly; raise MalformedDocument(path, message) if it cannot be replayed."""
+    """Read a game log strictly; raise MalformedDocument(path, code, **params) if it cannot be
+    replayed (the codes' sentences: rules/ohhell/texts.py and rules/texts_read.py)."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = read_object(data, "", "the document")
+    doc = read_object(data, "")
     for key in doc:
         if key not in TOP_FIELDS:
-            raise MalformedDocument(key, f"unknown field {key!r}; a game log has {', '.join(TOP_FIELDS)}")
+            raise MalformedDocument(key, "OHHELL_UNKNOWN_FIELD", field=key, fields=", ".join(TOP_FIELDS))
     for key in TOP_FIELDS[:5]:
         if key not in doc:
-            raise MalformedDocument(key, "is required")
+            raise MalformedDocument(key, "OHHELL_REQUIRED")
     game = doc["game"]
     if game != GAME:
-        raise MalformedDocument("game", f"must be {GAME!r} for an Oh Hell log, not {describe(game)}")
+        raise MalformedDocument("game", "OHHELL_GAME", game=GAME, found=found(game))
     version = doc["version"]
     if type(version) is not int or version != VERSION:
-        raise MalformedDocument(
-            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
-        )
+        raise MalformedDocument("version", "OHHELL_VERSION", found=found(version), version=VERSION)
     players = _players(doc["players"])
     n = len(players)
     ruleset = resolve_ruleset(doc["ruleset"], n)
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
-        raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
+        raise MalformedDocument("deals", "OHHELL_DEALS_TYPE", found=found(raw_deals))
     deals = tuple(_deal(d, f"deals[{i}]", n) for i, d in enumerate(raw_deals))
     totals = doc.get("totals")
     return GameLog(
@@ -131,27 +132,27 @@ def parse(raw: bytes | str | dict[str, Any]) -> GameLog:
 def _players(value: Any) -> tuple[str, ...]:
     """Seed: "Сколько игроков 3-7": names in seat order, clockwise."""
     if type(value) is not list:
-        raise MalformedDocument("players", f"must be a list of names, not {describe(value)}")
+        raise MalformedDocument("players", "OHHELL_PLAYERS_TYPE", found=found(value))
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
         raise MalformedDocument(
-            "players", f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}"
+            "players", "OHHELL_PLAYERS_COUNT", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(value)
         )
     seen: dict[str, int] = {}
     for seat, name in enumerate(value):
         path = f"players[{seat}]"
         if not isinstance(name, str) or not name.strip():
-            raise MalformedDocument(path, f"must be a player's name, not {describe(name)}")
+            raise MalformedDocument(path, "OHHELL_PLAYER_NAME", found=found(name))
         if name in seen:
-            raise MalformedDocument(path, f"{name!r} is already at seat {seen[name]}; names must differ")
+            raise MalformedDocument(path, "OHHELL_PLAYER_TWICE", name=name, seat_no=seen[name])
         seen[name] = seat
     return tuple(value)
 
 
 def _seat(value: Any, path: str, n: int) -> int:
     if type(value) is not int:
-        raise MalformedDocument(path, f"must be a seat number, not {describe(value)}")
+        raise MalformedDocument(path, "OHHELL_SEAT_TYPE", found=found(value))
     if not 0 <= value < n:
-        raise MalformedDocument(path, f"seat {value} is out of range; seats are 0 to {n - 1}")
+        raise MalformedDocument(path, "OHHELL_SEAT_RANGE", seat_no=value, last_seat_no=n - 1)
     return value
 
 
@@ -163,18 +164,23 @@ def _ints_per_seat(value: Any, path: str, n: int) -> tuple[int, ...]:
                 break
         else:
             return tuple(value)
-    _seat_list(value, path, n, "whole numbers")
+    _seat_list(value, path, n, "numbers")
     for seat, item in enumerate(value):
         if type(item) is not int:
-            raise MalformedDocument(f"{path}[{seat}]", f"must be a whole number, not {describe(item)}")
+            raise MalformedDocument(f"{path}[{seat}]", "READ_INT", found=found(item))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _seat_list(value: Any, path: str, n: int, what: str) -> list[Any]:
+def _seat_list(value: Any, path: str, n: int, kind: Literal["numbers", "hands", "blind"]) -> list[Any]:
+    """One entry per seat: whole numbers, hands or the blind flags (``kind``, for the refusal)."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of {what}, one per seat, not {describe(value)}")
+        if kind == "hands":
+            raise MalformedDocument(path, "OHHELL_HANDS_TYPE", found=found(value))
+        if kind == "blind":
+            raise MalformedDocument(path, "OHHELL_BLIND_TYPE", found=found(value))
+        raise MalformedDocument(path, "OHHELL_NUMBERS_TYPE", found=found(value))
     if len(value) != n:
-        raise MalformedDocument(path, f"must hold one entry per seat ({n}), not {len(value)}")
+        raise MalformedDocument(path, "OHHELL_SEAT_COUNT", players=n, count=len(value))
     return value
 
 
@@ -183,20 +189,20 @@ def _deal(value: Any, path: str, n: int) -> Deal:
 
     Paths are built only when something is wrong: this runs once per deal.
     """
-    d = read_object(value, path, "a deal")
+    d = read_object(value, path)
     for key in d:
         if key not in DEAL_FIELDS:
             raise MalformedDocument(
-                f"{path}.{key}", f"unknown deal field {key!r}; a deal has {', '.join(DEAL_FIELDS)}"
+                f"{path}.{key}", "OHHELL_UNKNOWN_DEAL_FIELD", field=key, fields=", ".join(DEAL_FIELDS)
             )
     get = d.get
     dealer = get("dealer")
     if type(dealer) is not int or not 0 <= dealer < n:
         if "dealer" not in d:
-            raise MalformedDocument(f"{path}.dealer", "is required")
+            raise MalformedDocument(f"{path}.dealer", "OHHELL_REQUIRED")
         dealer = _seat(dealer, f"{path}.dealer", n)
     if "trump" not in d:
-        raise MalformedDocument(f"{path}.trump", "is required (null for a deal without trumps)")
+        raise MalformedDocument(f"{path}.trump", "OHHELL_TRUMP_REQUIRED")
     trump_raw = d["trump"]
     trump = None if trump_raw is None else read_card(trump_raw, f"{path}.trump")
     cards = get("cards")
@@ -206,14 +212,13 @@ def _deal(value: Any, path: str, n: int) -> Deal:
     if get("hands") is not None:
         hp = f"{path}.hands"
         hands = tuple(
-            read_cards(h, f"{hp}[{s}]", "a hand")
-            for s, h in enumerate(_seat_list(d["hands"], hp, n, "hands"))
+            read_cards(h, f"{hp}[{s}]") for s, h in enumerate(_seat_list(d["hands"], hp, n, "hands"))
         )
     blind = None
     if get("blind") is not None:
         bp = f"{path}.blind"
         blind = tuple(
-            read_bool(b, f"{bp}[{s}]") for s, b in enumerate(_seat_list(d["blind"], bp, n, "true/false"))
+            read_bool(b, f"{bp}[{s}]") for s, b in enumerate(_seat_list(d["blind"], bp, n, "blind"))
         )
     taken = None if get("taken") is None else _ints_per_seat(d["taken"], f"{path}.taken", n)
     scores = None if get("scores") is None else _ints_per_seat(d["scores"], f"{path}.scores", n)
@@ -223,20 +228,18 @@ def _deal(value: Any, path: str, n: int) -> Deal:
     if get("events") is not None:
         for key in ("bids", "tricks"):
             if get(key) is not None:
-                raise MalformedDocument(
-                    f"{path}.{key}", "a deal with events records its bids and play as events"
-                )
+                raise MalformedDocument(f"{path}.{key}", "OHHELL_EVENTS_AND_COMPACT")
         events = _events(d["events"], f"{path}.events", n)
     else:
         raw_bids = get("bids")
         if raw_bids is None:
-            raise MalformedDocument(f"{path}.bids", "is required (or events)")
+            raise MalformedDocument(f"{path}.bids", "OHHELL_BIDS_REQUIRED")
         bids = _ints_per_seat(raw_bids, path + ".bids", n)
         raw_tricks = get("tricks")
         if raw_tricks is not None:
             tricks = _tricks(raw_tricks, path + ".tricks")
         elif taken is None:
-            raise MalformedDocument(f"{path}.tricks", "is required (or taken, for a score-sheet-only deal)")
+            raise MalformedDocument(f"{path}.tricks", "OHHELL_TRICKS_REQUIRED")
     return Deal(
         dealer=dealer,
         trump=trump,
@@ -272,23 +275,19 @@ def _reneged(d: dict[str, Any], path: str, n: int, has_taken: bool) -> tuple[int
     rp = f"{path}.reneged"
     for key in ("tricks", "events"):
         if d.get(key) is not None:
-            raise MalformedDocument(
-                rp, f"belongs to a score-sheet-only deal; a deal with {key} shows its reneges in its cards"
-            )
+            raise MalformedDocument(rp, "OHHELL_RENEGED_WITH_PLAY", field=key)
     if not has_taken:
-        raise MalformedDocument(rp, "belongs to a score-sheet-only deal: give the deal's taken too")
+        raise MalformedDocument(rp, "OHHELL_RENEGED_WITHOUT_TAKEN")
     value = d["reneged"]
     if type(value) is not list:
-        raise MalformedDocument(rp, f"must be a list of the seats that reneged, not {describe(value)}")
+        raise MalformedDocument(rp, "OHHELL_RENEGED_TYPE", found=found(value))
     if not value:
-        raise MalformedDocument(rp, "lists nobody; leave it out for a deal that stands")
+        raise MalformedDocument(rp, "OHHELL_RENEGED_EMPTY")
     seen: set[int] = set()
     for i, item in enumerate(value):
         seat = _seat(item, f"{rp}[{i}]", n)
         if seat in seen:
-            raise MalformedDocument(
-                f"{rp}[{i}]", f"seat {seat} is listed twice; each seat that reneged loses the penalty once"
-            )
+            raise MalformedDocument(f"{rp}[{i}]", "OHHELL_RENEGED_TWICE", seat_no=seat)
         seen.add(seat)
     return tuple(value)
 
@@ -296,7 +295,7 @@ def _reneged(d: dict[str, Any], path: str, n: int, has_taken: bool) -> tuple[int
 def _tricks(value: Any, path: str) -> tuple[tuple[int, ...], ...]:
     """The tricks of a compact deal, card names to ints; paths only on the error path."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of tricks, not {describe(value)}")
+        raise MalformedDocument(path, "READ_TRICKS_TYPE", found=found(value))
     get = _card_by_spelling
     out = []
     try:
@@ -309,27 +308,27 @@ def _tricks(value: Any, path: str) -> tuple[tuple[int, ...], ...]:
             return tuple(out)  # type: ignore[arg-type]
     except TypeError:  # an unhashable value (a list or object) where a card should be
         pass
-    return tuple([read_cards(trick, f"{path}[{t}]", "a trick") for t, trick in enumerate(value)])
+    return tuple([read_cards(trick, f"{path}[{t}]") for t, trick in enumerate(value)])
 
 
 def _events(value: Any, path: str, n: int) -> tuple[Event, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of events, not {describe(value)}")
+        raise MalformedDocument(path, "OHHELL_EVENTS_TYPE", found=found(value))
     out = []
     for i, raw in enumerate(value):
         ep = f"{path}[{i}]"
-        e = read_object(raw, ep, "an event")
+        e = read_object(raw, ep)
         if "seat" not in e:
-            raise MalformedDocument(f"{ep}.seat", "is required")
+            raise MalformedDocument(f"{ep}.seat", "OHHELL_REQUIRED")
         seat = _seat(e["seat"], f"{ep}.seat", n)
         kinds = [k for k in e if k != "seat"]
         for k in kinds:
             if k not in EVENT_KINDS:
                 raise MalformedDocument(
-                    f"{ep}.{k}", f"unknown event {k!r}; events are {', '.join(EVENT_KINDS)}"
+                    f"{ep}.{k}", "OHHELL_UNKNOWN_EVENT", event=k, events=", ".join(EVENT_KINDS)
                 )
         if len(kinds) != 1:
-            raise MalformedDocument(ep, f"an event is exactly one of {', '.join(EVENT_KINDS)} with its seat")
+            raise MalformedDocument(ep, "OHHELL_EVENT_KINDS", events=", ".join(EVENT_KINDS))
         kind = kinds[0]
         val = read_int(e[kind], f"{ep}.bid") if kind == "bid" else read_card(e[kind], f"{ep}.{kind}")
         out.append(Event(kind, seat, val))

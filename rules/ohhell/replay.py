@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.arbiter import penalty
 from rules.cards import NAME, mask_of
-from rules.ohhell.codes import Findings, plural
+from rules.ohhell.codes import Findings
 from rules.ohhell.document import Deal, GameLog
 from rules.ohhell.play import holders, play_dealt, play_tricks
 from rules.ohhell.report import DealReport, Report
@@ -53,32 +53,19 @@ def replay(log: GameLog) -> Report:
         if not redeal:
             # "в следующих играх игроки сдают карты по очереди" (the deal passes to the left).
             if next_dealer is not None and dealer != next_dealer:
-                findings.add(
-                    "WRONG_DEALER",
-                    f"deal {k} was dealt by {players[dealer]}, but it was {players[next_dealer]}'s turn to deal",
-                    deal=k,
-                    seat=dealer,
-                )
+                findings.add("WRONG_DEALER", deal=k, seat=dealer, expected_seat=next_dealer)
             if slot < len(schedule):
                 if cards is None:
                     cards = schedule[slot]
                 elif cards != schedule[slot]:
                     findings.add(
-                        "WRONG_SCHEDULE",
-                        f"deal {k} has {plural(cards, 'card')} each, but the schedule calls for {schedule[slot]}",
-                        deal=k,
+                        "WRONG_SCHEDULE", deal=k, form="cards", cards=cards, scheduled=schedule[slot]
                     )
         if cards is None:
             cards = _cards_from_log(deal, n)
         # "При розыгрыше последней сдачи партии карта не открывается и объявляется бескозырная игра."
         if slot == len(schedule) - 1 and rules.last_deal_no_trump and deal.trump is not None:
-            findings.add(
-                "TRUMP_ON_LAST_DEAL",
-                f"deal {k} is the last of the game and is played without trumps, "
-                f"but {NAME[deal.trump]} was turned",
-                deal=k,
-                card=NAME[deal.trump],
-            )
+            findings.add("TRUMP_ON_LAST_DEAL", deal=k, card=NAME[deal.trump])
         result = replay_deal(k, deal, cards, rules, findings, redeal)
         deals.append(result)
         if result.annulled:
@@ -92,19 +79,12 @@ def replay(log: GameLog) -> Report:
             _missing_redeal(findings, annulled[0], annulled[1], annulled[2])
         slot = annulled[3] + 1
     if slot != len(schedule):
-        findings.add(
-            "WRONG_SCHEDULE",
-            f"the game has {plural(slot, 'deal')} (redeals not counted), but the schedule has {len(schedule)}",
-        )
+        findings.add("WRONG_SCHEDULE", form="deals", deals=slot, scheduled=len(schedule))
     totals = _totals(deals, n)
     if log.totals is not None:
         for seat, (written, total) in enumerate(zip(log.totals, totals, strict=True)):
             if written != total:
-                findings.add(
-                    "TOTAL_MISMATCH",
-                    f"{players[seat]}'s total is written as {written}, but the deals add up to {total}",
-                    seat=seat,
-                )
+                findings.add("TOTAL_MISMATCH", seat=seat, written=written, total=total)
     return Report(
         ruleset=rules, players=players, totals=totals, deals=deals, findings=findings, game=log.game
     )
@@ -120,14 +100,7 @@ def _totals(deals: list[DealReport], n: int) -> list[int]:
 
 
 def _missing_redeal(findings: Findings, deal_no: int, dealer: int, cards: int) -> None:
-    name = findings.players[dealer]
-    findings.add(
-        "MISSING_REDEAL",
-        f"deal {deal_no} was annulled for a renege, but the log does not show the redeal "
-        f"by {name} with {plural(cards, 'card')} each",
-        deal=deal_no,
-        seat=dealer,
-    )
+    findings.add("MISSING_REDEAL", deal=deal_no, seat=dealer, cards=cards)
 
 
 def _cards_from_log(deal: Deal, n: int) -> int:
@@ -181,11 +154,7 @@ def replay_deal(
             fast = _fast_taken(tricks, cards, n, leader, trump, deal.hands is not None, holder)
             if fast is None:
                 if len(tricks) != cards:
-                    findings.add(
-                        "WRONG_CARD_COUNT",
-                        f"the log shows {plural(len(tricks), 'trick')}, but {plural(cards, 'card')} each were dealt",
-                        deal=k,
-                    )
+                    findings.add("WRONG_CARD_COUNT", deal=k, form="tricks", tricks=len(tricks), cards=cards)
                 if deal.hands is not None and hands is None:  # a proper deal: nothing to report
                     hands = _hand_masks(k, deal, cards, findings)
                 table = _table(
@@ -247,17 +216,19 @@ def _check_written_scores(
 ) -> None:
     """A score written on the sheet must be the one the rules give."""
     assert deal.scores is not None
-    players = findings.players
     for seat, (written, score) in enumerate(zip(deal.scores, scores, strict=True)):
         if written != score:
             bid = bids[seat]
-            why = "annulled deal" if annulled else f"bid {'none' if bid is None else bid}, took {taken[seat]}"
+            form = "annulled" if annulled else "no_bid" if bid is None else None
             findings.add(
                 "SCORE_MISMATCH",
-                f"{players[seat]}'s score for deal {k} is written as {written}, "
-                f"but the rules give {score} ({why})",
                 deal=k,
                 seat=seat,
+                form=form,
+                written=written,
+                score=score,
+                bid=bid,
+                taken=taken[seat],
             )
 
 
@@ -284,26 +255,15 @@ def _ruled_deal(
     """
     ruling = deal.arbiter
     assert ruling is not None
-    names = findings.players
-    n = len(names)
+    n = len(findings.players)
     for seat in (*ruling.waive, *ruling.confirm):
         if seat not in reneged:
-            findings.add(
-                "RULING_NOT_APPLICABLE",
-                f"the arbiter's ruling on deal {k} names {names[seat]}, who has no renege penalty in it",
-                deal=k,
-                seat=seat,
-            )
+            findings.add("RULING_NOT_APPLICABLE", deal=k, seat=seat)
     penalties: list[dict[str, object]] = []
     if ruling.score is not None:
         scores = list(ruling.score)
         annulled = False
-        findings.add(
-            "SCORE_ADJUSTED",
-            f"deal {k} is scored as the arbiter assigned: "
-            + ", ".join(f"{names[s]} {points}" for s, points in enumerate(scores)),
-            deal=k,
-        )
+        findings.add("SCORE_ADJUSTED", deal=k, scores_by_seat=list(scores))
     else:
         annulled = ruling.annul or bool(reneged)
         scores = [0] * n if annulled else deal_scores(rules, cards, bids, taken, deal.blind)
@@ -311,29 +271,13 @@ def _ruled_deal(
             status = ruling.status(seat)
             penalties.append(penalty(seat, "renege", -rules.renege_penalty, status))
             if status == "waived":
-                findings.add(
-                    "PENALTY_WAIVED",
-                    f"the arbiter waived {names[seat]}'s renege penalty in deal {k}",
-                    deal=k,
-                    seat=seat,
-                )
+                findings.add("PENALTY_WAIVED", deal=k, seat=seat)
                 continue
             scores[seat] -= rules.renege_penalty
             if status == "confirmed":
-                findings.add(
-                    "PENALTY_CONFIRMED",
-                    f"the arbiter confirmed {names[seat]}'s renege penalty in deal {k}",
-                    deal=k,
-                    seat=seat,
-                )
+                findings.add("PENALTY_CONFIRMED", deal=k, seat=seat)
         if ruling.annul:
-            findings.add(
-                "ANNULLED_BY_ARBITER",
-                f"the arbiter annulled deal {k}: nobody scores it, and the same dealer, "
-                f"{names[deal.dealer]}, deals again with {plural(cards, 'card')} each",
-                deal=k,
-                seat=deal.dealer,
-            )
+            findings.add("ANNULLED_BY_ARBITER", deal=k, seat=deal.dealer, cards=cards)
         if deal.scores is not None and list(deal.scores) != scores:
             _check_written_scores(k, deal, bids, taken, scores, annulled, findings)
     return DealReport(
@@ -394,27 +338,22 @@ def _hand_masks(k: int, deal: Deal, cards: int, findings: Findings) -> list[int]
     кладется на стол в открытом виде — это козырь")."""
     assert deal.hands is not None
     masks = [mask_of(hand) for hand in deal.hands]
-    names = findings.players
-    owner: dict[int, str] = {} if deal.trump is None else {deal.trump: "is the turned trump card"}
+    # Where each card already is: a seat's hand, or None for the turned trump.
+    owner: dict[int, int | None] = {} if deal.trump is None else {deal.trump: None}
     for seat, hand in enumerate(deal.hands):
         if len(hand) != cards:
-            findings.add(
-                "WRONG_CARD_COUNT",
-                f"{names[seat]} was dealt {plural(len(hand), 'card')}, but the deal has {cards} each",
-                deal=k,
-                seat=seat,
-            )
+            findings.add("WRONG_CARD_COUNT", deal=k, seat=seat, form="hand", dealt=len(hand), cards=cards)
         for c in hand:
             if c in owner:
-                findings.add(
-                    "DUPLICATE_CARD",
-                    f"{NAME[c]} is in {names[seat]}'s hand and {owner[c]}: one card appears twice in the deal",
-                    deal=k,
-                    seat=seat,
-                    card=NAME[c],
-                )
+                other = owner[c]
+                if other is None:
+                    findings.add("DUPLICATE_CARD", deal=k, seat=seat, card=NAME[c], form="hand_trump")
+                else:
+                    findings.add(
+                        "DUPLICATE_CARD", deal=k, seat=seat, card=NAME[c], form="hand_dealt", other_seat=other
+                    )
             else:
-                owner[c] = f"was also dealt to {names[seat]}"
+                owner[c] = seat
     return masks
 
 
@@ -424,12 +363,7 @@ def _check_taken(k: int, deal: Deal, taken: list[int], findings: Findings) -> No
         return
     for seat, (written, actual) in enumerate(zip(deal.taken, taken, strict=True)):
         if written != actual:
-            findings.add(
-                "TAKEN_MISMATCH",
-                f"{findings.players[seat]}'s tricks are written as {written}, but the play shows {actual}",
-                deal=k,
-                seat=seat,
-            )
+            findings.add("TAKEN_MISMATCH", deal=k, seat=seat, written=written, actual=actual)
 
 
 def _check_taken_sum(
@@ -439,16 +373,10 @@ def _check_taken_sum(
     stopped by a renege (``played_out`` false) may show fewer, never more."""
     for seat, t in enumerate(taken):
         if t < 0:
-            findings.add(
-                "TAKEN_MISMATCH", f"{findings.players[seat]}'s tricks are written as {t}", deal=k, seat=seat
-            )
+            findings.add("TAKEN_MISMATCH", deal=k, seat=seat, form="negative", written=t)
     total = sum(taken)
     if total > cards or (played_out and total != cards):
-        findings.add(
-            "TAKEN_MISMATCH",
-            f"the tricks taken add up to {total}, but {plural(cards, 'card')} each were dealt",
-            deal=k,
-        )
+        findings.add("TAKEN_MISMATCH", deal=k, form="sum", total=total, cards=cards)
 
 
 def _marked_reneges(
@@ -462,15 +390,8 @@ def _marked_reneges(
     сдаче аннулируется и назначается пересдача тем же сдатчиком"). The play may have
     stopped at the renege, so ``taken`` may add up to fewer than the cards."""
     _check_taken_sum(k, taken, cards, findings, played_out=False)
-    names = findings.players
     for seat in reneged:
-        findings.add(
-            "RENEGE_UNCORRECTED",
-            f"{names[seat]} reneged and it was not corrected in time "
-            "(marked on the score sheet, without the cards)",
-            deal=k,
-            seat=seat,
-        )
+        findings.add("RENEGE_UNCORRECTED", deal=k, seat=seat, form="marked")
     return list(reneged)
 
 
@@ -482,7 +403,6 @@ def _check_bids(
 
     One plain loop: on a handful of seats it is faster than ``None in bids``,
     ``min`` and ``max`` (this runs for every deal)."""
-    names = findings.players
     bid_sum = 0
     everyone_bid = True
     for seat, bid in enumerate(bids):
@@ -491,17 +411,6 @@ def _check_bids(
             continue
         bid_sum += bid
         if not 0 <= bid <= cards:
-            findings.add(
-                "BID_OUT_OF_RANGE",
-                f"{names[seat]} bid {bid} with {plural(cards, 'card')}; a bid is from 0 to {cards}",
-                deal=k,
-                seat=seat,
-            )
+            findings.add("BID_OUT_OF_RANGE", deal=k, seat=seat, bid=bid, cards=cards)
     if rules.dealer_hook and everyone_bid and bid_sum == cards:
-        findings.add(
-            "DEALER_HOOK",
-            f"{names[dealer]} (the dealer) bid {bids[dealer]}, making the bids add up to the {plural(cards, 'card')} dealt, "
-            "which the dealer hook forbids",
-            deal=k,
-            seat=dealer,
-        )
+        findings.add("DEALER_HOOK", deal=k, seat=dealer, bid=bids[dealer], cards=cards)

@@ -14,7 +14,9 @@ from typing import Any
 
 from rules.cards import DECK_SIZE
 from rules.errors import MalformedDocument
-from rules.strict import describe, preset_values, read_bool, read_int
+from rules.ohhell import texts as _texts  # noqa: F401  (registers the OHHELL_ refusal codes)
+from rules.strict import preset_values, read_bool, read_int
+from rules.texts import found
 
 #: "Если играют 3 игрока, то сдач всего 15. Если играют 4 игрока, то сдач 13.
 #: Если играют 5 игроков, то сдач 10. Если играют 6 игроков, то сдач 8. Если
@@ -147,14 +149,14 @@ def _schedule(value: Any, players: int, path: str) -> tuple[int, ...]:
     if value is None:
         return default_schedule(players)
     if not isinstance(value, list) or not value:
-        raise MalformedDocument(path, f"must be a non-empty list of cards per deal, not {describe(value)}")
+        raise MalformedDocument(path, "OHHELL_SCHEDULE_TYPE", found=found(value))
     most = max_cards(players)
     for i, cards in enumerate(value):
         if type(cards) is not int:
-            raise MalformedDocument(f"{path}[{i}]", f"must be a whole number of cards, not {describe(cards)}")
+            raise MalformedDocument(f"{path}[{i}]", "OHHELL_SCHEDULE_CARDS", found=found(cards))
         if not 1 <= cards <= most:
             raise MalformedDocument(
-                f"{path}[{i}]", f"{cards} cards each cannot be dealt to {players} players (1 to {most})"
+                f"{path}[{i}]", "OHHELL_SCHEDULE_RANGE", cards=cards, players=players, most=most
             )
     return tuple(value)
 
@@ -169,6 +171,4 @@ def _nil(value: Any, made_bonus: int, path: str) -> tuple[int, int]:
         match = _NIL_FORMULA.match(value)
         if match:
             return int(match.group(1)), 1
-    raise MalformedDocument(
-        path, f'must be a whole number or "N+cards" such as "5+cards", not {describe(value)}'
-    )
+    raise MalformedDocument(path, "OHHELL_NIL_MADE", found=found(value))

@@ -2,8 +2,12 @@
 
 The spec (shared/spec/ohhell-log.md, "Deal") lets a deal carry ``bids`` and
 ``taken`` instead of ``tricks``: that is all a paper score sheet holds. No
-trump card is known from a sheet, so each deal's ``trump`` is null; the
-deal scores are not written either, the replay computes them. The dealer
+scorekeeper writes each deal's face-up trump card beside it, and the log
+carries it; the last deal is played without trumps where the ruleset says so
+("При розыгрыше последней сдачи партии карта не открывается"). A trump the
+sheet does not give is refused, never written as "no trump": the spec's
+``null`` means no trumps, and the form must not invent that. The deal scores
+are not written, the replay computes them. The dealer
 passes to the left after each deal ("в следующих играх игроки сдают карты
 по очереди"), starting from the first dealer drawn by lot ("Первый сдатчик
 карт определяется жребием").
@@ -18,9 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.cards import NAME
 from rules.errors import MalformedDocument
+from rules.ohhell import texts as _texts  # noqa: F401  (registers the OHHELL_ refusal codes)
 from rules.ohhell.document import GAME, VERSION
 from rules.ohhell.ruleset import Ruleset, resolve_ruleset
+from rules.strict import read_card
 
 #: Findings that on a score sheet can only be slips of the pen (a bid above the
 #: cards, tricks taken that do not add up to the cards): a form refuses them
@@ -53,7 +60,7 @@ def plan(ruleset: Ruleset, players: int, first_dealer: int = 0) -> list[PlannedD
     """The sheet's rows: the ruleset's schedule, the dealer rotating clockwise from ``first_dealer``."""
     if not 0 <= first_dealer < players:
         raise MalformedDocument(
-            "deals[0].dealer", f"seat {first_dealer} is out of range; seats are 0 to {players - 1}"
+            "deals[0].dealer", "OHHELL_SEAT_RANGE", seat_no=first_dealer, last_seat_no=players - 1
         )
     last = len(ruleset.schedule)
     return [
@@ -73,39 +80,52 @@ def build_document(
     ruleset: Any,
     bids: Sequence[Sequence[int]],
     taken: Sequence[Sequence[int]],
+    trumps: Sequence[str | None],
     first_dealer: int = 0,
 ) -> dict[str, Any]:
     """The log document of a score sheet: one deal per row of ``bids`` and ``taken`` (seat-indexed).
 
     ``ruleset`` is kept as given (a preset name or an object), so the log
     names the same ruleset as the tournament. Raises MalformedDocument when
-    the rows do not match the schedule or a row does not hold one value per seat.
+    the rows do not match the schedule or a row does not hold one value per seat, or
+    when a deal's trump card is missing (or given on the deal played without trumps).
     """
     n = len(players)
     resolved = resolve_ruleset(ruleset, n)
     rows = plan(resolved, n, first_dealer)
-    if len(bids) != len(rows) or len(taken) != len(rows):
+    if len(bids) != len(rows) or len(taken) != len(rows) or len(trumps) != len(rows):
         raise MalformedDocument(
-            "deals",
-            f"the schedule has {len(rows)} deals; the sheet has {len(bids)} rows of bids, {len(taken)} of taken",
+            "deals", "OHHELL_SHEET_ROWS", deals=len(rows), bid_rows=len(bids), taken_rows=len(taken)
         )
     deals = []
     for i, row in enumerate(rows):
         for name, values in (("bids", bids[i]), ("taken", taken[i])):
             if len(values) != n:
                 raise MalformedDocument(
-                    f"deals[{i}].{name}", f"must hold one entry per seat ({n}), not {len(values)}"
+                    f"deals[{i}].{name}", "OHHELL_SEAT_COUNT", players=n, count=len(values)
                 )
         deals.append(
             {
                 "dealer": row.dealer,
                 "cards": row.cards,
-                "trump": None,
+                "trump": _trump(i, row, trumps[i]),
                 "bids": [int(b) for b in bids[i]],
                 "taken": [int(t) for t in taken[i]],
             }
         )
     return {"game": GAME, "version": VERSION, "ruleset": ruleset, "players": list(players), "deals": deals}
+
+
+def _trump(index: int, row: PlannedDeal, given: str | None) -> str | None:
+    """The deal's trump card as the log writes it, from what the sheet gives."""
+    path = f"deals[{index}].trump"
+    if row.no_trump:
+        if given:
+            raise MalformedDocument(path, "OHHELL_SHEET_TRUMP_ON_NO_TRUMP", deal_no=row.deal)
+        return None
+    if not given:
+        raise MalformedDocument(path, "OHHELL_SHEET_TRUMP_MISSING", deal_no=row.deal)
+    return NAME[read_card(given, path)]
 
 
 def entry_errors(report: dict[str, Any]) -> list[dict[str, Any]]:

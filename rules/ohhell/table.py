@@ -13,8 +13,10 @@ hand, so "held the led suit" means "played it later in the deal".
 
 from __future__ import annotations
 
-from rules.cards import BIT, NAME, SUIT_MASK, SUIT_NAMES, SUIT_OF, cards_of, highest
-from rules.ohhell.codes import Findings, plural
+from typing import Any
+
+from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF, SUITS, cards_of, highest
+from rules.ohhell.codes import Findings
 from rules.ohhell.document import Event
 from rules.ohhell.play import SEAT_ORDERS
 
@@ -84,11 +86,12 @@ class Table:
         self.hands_logged = hands_logged
         self.held = list(dealt)
         self.exposed = [0] * n
-        # Where each card went out of the hands, for messages about duplicates.
-        self.gone: dict[int, str] = {}
+        # Where each card went out of the hands, for findings about duplicates: the seat and
+        # trick it was played in, or None for the turned trump.
+        self.gone: dict[int, tuple[int, int] | None] = {}
         # (a trump card in a logged hand has been reported with the hands already)
         if trump is not None and not (hands_logged and any(h & BIT[trump] for h in dealt)):
-            self.gone[trump] = "is the turned trump card"
+            self.gone[trump] = None
         # Bidding: "Торговлю начинает игрок, который сидит слева от сдатчика."
         self.bids: list[int | None] = [None] * n
         self.bid_turn: int | None = (dealer + 1) % n
@@ -112,34 +115,23 @@ class Table:
         попытается ее изменить, то это разрешается лишь в том случае, если следующий игрок
         не успел заказать." (an out-of-turn bid stands and the turn goes back; a bid may be
         changed only until the next player has bid)"""
-        name = self.names[seat]
         previous = self.bids[seat]
         if previous is not None:
             closer = self.closer[seat]
             if self.playing or (closer is not None and self.bids[closer] is not None):
-                after = (
-                    "play had begun" if self.playing or closer is None else f"{self.names[closer]} had bid"
-                )
-                self._find(
-                    "BID_CHANGE_TOO_LATE",
-                    f"{name} changed the bid from {previous} to {value} after {after}; the bid of {previous} stands",
-                    seat=seat,
-                )
+                if self.playing or closer is None:
+                    self._find("BID_CHANGE_TOO_LATE", seat=seat, form="playing", previous=previous, bid=value)
+                else:
+                    self._find(
+                        "BID_CHANGE_TOO_LATE", seat=seat, previous=previous, bid=value, next_seat=closer
+                    )
                 return
             self.bids[seat] = value
             return
         if self.playing:
-            self._find(
-                "BID_OUT_OF_TURN", f"{name} bid {value} after play had begun; the bid stands", seat=seat
-            )
+            self._find("BID_OUT_OF_TURN", seat=seat, form="playing", bid=value)
         elif seat != self.bid_turn and self.bid_turn is not None:
-            turn = self.names[self.bid_turn]
-            self._find(
-                "BID_OUT_OF_TURN",
-                f"{name} bid {value} out of turn (it was {turn}'s turn); the bid stands and the turn "
-                f"goes back to {turn}",
-                seat=seat,
-            )
+            self._find("BID_OUT_OF_TURN", seat=seat, bid=value, turn_seat=self.bid_turn)
         self.bids[seat] = value
         self.closer[seat] = self._next_unbid(seat)
         if seat == self.bid_turn:
@@ -165,14 +157,8 @@ class Table:
         self.playing = True
         if None not in self.slots:
             self._close()
-        name = self.names[seat]
         if self.closed >= self.cards:
-            self._find(
-                "WRONG_CARD_COUNT",
-                f"{name} played {NAME[card]} after the last trick ({plural(self.cards, 'trick')} in this deal)",
-                seat=seat,
-                card=card,
-            )
+            self._find("WRONG_CARD_COUNT", seat=seat, card=card, form="after_last", cards=self.cards)
             return
         pos = self.slots.index(None)
         expected = (self.leader + pos) % self.n
@@ -180,14 +166,7 @@ class Table:
         if seat != expected:
             # "Если игрок ... сделал любой ход вне своей очереди, то карта должна остаться
             # на столе в открытом виде для ее розыгрыша при первой возможности."
-            self._find(
-                "PLAY_OUT_OF_TURN",
-                f"{name} played {NAME[card]} out of turn (it was {self.names[expected]}'s turn); "
-                "it stays face up as an exposed card",
-                seat=seat,
-                card=card,
-                trick=self.trick_no,
-            )
+            self._find("PLAY_OUT_OF_TURN", seat=seat, card=card, trick=self.trick_no, expected_seat=expected)
             if self._check_card(seat, card, "played"):
                 self.exposed[seat] |= b
             return
@@ -201,31 +180,30 @@ class Table:
             self.renege_from = min(self.renege_from, pos)
         self.slots[pos] = card
         self.held[seat] = held & ~b
-        self.gone.setdefault(card, f"was played by {name} in trick {self.trick_no}")
+        self.gone.setdefault(card, (seat, self.trick_no))
 
     def _check_card(self, seat: int, card: int, verb: str) -> bool:
         """Report a card the seat cannot have; true when it is in the seat's hand now."""
-        name = self.names[seat]
         if card in self.gone:
-            self._find(
-                "DUPLICATE_CARD",
-                f"{name} {verb} {NAME[card]}, which {self.gone[card]}",
-                seat=seat,
-                card=card,
-                trick=self.trick_no,
-            )
+            gone = self.gone[card]
+            if gone is None:
+                self._find("DUPLICATE_CARD", seat=seat, card=card, trick=self.trick_no, form=f"{verb}_trump")
+            else:
+                self._find(
+                    "DUPLICATE_CARD",
+                    seat=seat,
+                    card=card,
+                    trick=self.trick_no,
+                    form=f"{verb}_played",
+                    other_seat=gone[0],
+                    in_trick=gone[1],
+                )
             return False
         b = BIT[card]
         if self.held[seat] & b:
             return True
         if not self.dealt[seat] & b:
-            self._find(
-                "CARD_NOT_IN_HAND",
-                f"{name} {verb} {NAME[card]}, which is not among the cards dealt to {name}",
-                seat=seat,
-                card=card,
-                trick=self.trick_no,
-            )
+            self._find("CARD_NOT_IN_HAND", seat=seat, card=card, trick=self.trick_no, form=verb)
         return False
 
     def _check_exposed(self, seat: int, card: int, held: int, led_mask: int) -> None:
@@ -237,12 +215,7 @@ class Table:
             legal = exposed & led_mask if held & led_mask else exposed
             for e in cards_of(legal):
                 self._find(
-                    "EXPOSED_CARD_NOT_PLAYED",
-                    f"{self.names[seat]} played {NAME[card]} in trick {self.trick_no} instead of the "
-                    f"exposed {NAME[e]}, which could legally be played",
-                    seat=seat,
-                    card=e,
-                    trick=self.trick_no,
+                    "EXPOSED_CARD_NOT_PLAYED", seat=seat, card=e, trick=self.trick_no, played_card=NAME[card]
                 )
             self.exposed[seat] &= ~legal
         self.exposed[seat] &= ~b
@@ -252,40 +225,25 @@ class Table:
         которая была положена на взятку после ренонса, может быть взята обратно без штрафа.
         Карта, которая была заменена ренонсировавшим игроком, считается вскрытой." (a renege may be corrected until the next lead;
         cards played after it may be taken back without penalty; the renege card becomes exposed)"""
-        name = self.names[seat]
         b = BIT[card]
         pos = (seat - self.leader) % self.n
         if self.slots[pos] != card:
-            self._find(
-                "ILLEGAL_TAKE_BACK",
-                f"{name} took back {NAME[card]}, which is not on the current trick "
-                "(a card can be taken back only before the next lead)",
-                seat=seat,
-                card=card,
-                trick=self.trick_no,
-            )
+            self._find("ILLEGAL_TAKE_BACK", seat=seat, card=card, trick=self.trick_no, form="not_on_trick")
             return
         if pos in self.renege:
             held = self.renege.pop(pos)
-            led = SUIT_NAMES[SUIT_OF[self.slots[0]]]  # type: ignore[index]
+            led = SUITS[SUIT_OF[self.slots[0]]]  # type: ignore[index]
             self._find(
                 "RENEGE_CORRECTED",
-                f"{name} played {NAME[card]} on a {led} lead while holding {NAME[held]}, and took it back "
-                f"before the next lead; {NAME[card]} is now an exposed card",
                 seat=seat,
                 card=card,
                 trick=self.trick_no,
+                led_suit=led,
+                held_card=NAME[held],
             )
             self.exposed[seat] |= b
         elif pos < self.renege_from:
-            self._find(
-                "ILLEGAL_TAKE_BACK",
-                f"{name} took back {NAME[card]}, but only a renege, or a card played after one, "
-                f"may be taken back; {NAME[card]} is now an exposed card",
-                seat=seat,
-                card=card,
-                trick=self.trick_no,
-            )
+            self._find("ILLEGAL_TAKE_BACK", seat=seat, card=card, trick=self.trick_no, form="not_renege")
             self.exposed[seat] |= b
         self.slots[pos] = None
         self.held[seat] |= b
@@ -302,18 +260,18 @@ class Table:
         "Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется".
         """
         slots = self.slots
-        led = None if slots[0] is None else SUIT_NAMES[SUIT_OF[slots[0]]]
+        led = None if slots[0] is None else SUITS[SUIT_OF[slots[0]]]
         for pos in sorted(self.renege):
             seat = (self.leader + pos) % self.n
             card = slots[pos]
             assert card is not None
             self._find(
                 "RENEGE_UNCORRECTED",
-                f"{self.names[seat]} played {NAME[card]} on a {led} lead while holding "
-                f"{NAME[self.renege[pos]]}",
                 seat=seat,
                 card=card,
                 trick=self.trick_no,
+                led_suit=led,
+                held_card=NAME[self.renege[pos]],
             )
             if seat not in self.reneged:
                 self.reneged.append(seat)
@@ -341,18 +299,13 @@ class Table:
                 self.expose(e.seat, e.value)
         for seat, bid in enumerate(self.bids):
             if bid is None:
-                self._find("BID_MISSING", f"{self.names[seat]} made no bid", seat=seat)
+                self._find("BID_MISSING", seat=seat)
 
     def run_tricks(self, tricks: tuple[tuple[int, ...], ...]) -> None:
         """Compact tricks: each card is played by whoever's turn it is."""
         for t, trick in enumerate(tricks, 1):
             if len(trick) != self.n:
-                self._find(
-                    "WRONG_CARD_COUNT",
-                    f"trick {t} has {plural(len(trick), 'card')}, not one from each of the {self.n} players; "
-                    "the play from there on cannot be checked",
-                    trick=t,
-                )
+                self._find("WRONG_CARD_COUNT", trick=t, form="trick_size", played=len(trick), players=self.n)
                 break
             for card in trick:
                 self.play(self.to_play(), card)
@@ -364,31 +317,26 @@ class Table:
             if None in self.slots:
                 count = sum(card is not None for card in self.slots)
                 self._find(
-                    "WRONG_CARD_COUNT",
-                    f"trick {self.trick_no} was left with {count} of {self.n} cards",
-                    trick=self.trick_no,
+                    "WRONG_CARD_COUNT", trick=self.trick_no, form="trick_left", played=count, players=self.n
                 )
             self._close()
         if all_tricks and self.closed != self.cards:
-            self._find(
-                "WRONG_CARD_COUNT",
-                f"the log shows {plural(self.closed, 'complete trick')}, but {plural(self.cards, 'card')} each were dealt",
-            )
+            self._find("WRONG_CARD_COUNT", form="complete", tricks=self.closed, cards=self.cards)
 
     def _find(
         self,
         code: str,
-        message: str,
         *,
         seat: int | None = None,
         card: int | None = None,
         trick: int | None = None,
+        **params: Any,
     ) -> None:
         self.f.add(
             code,
-            message,
             deal=self.deal_no,
             trick=trick,
             seat=seat,
             card=None if card is None else NAME[card],
+            **params,
         )

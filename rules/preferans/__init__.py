@@ -5,7 +5,7 @@ shared/seeds/002_42d2e1784dbbf053.txt.
 The document is docs/preferans-log.md; the conventions, their sources and the readings are
 docs/preferans.md. Plain Python: nothing here imports Django.
 
-    log = parse(raw)           # strict; MalformedDocument(path, message), the ruleset included
+    log = parse(raw)           # strict; MalformedDocument(path, code, **params), the ruleset included
     report = replay(log)       # never raises; report.findings, report.status
     report.as_dict()           # the report object: totals, pulka, settlement, deals, findings
     format_sheet(report)       # the pulka as text
@@ -33,7 +33,7 @@ from rules.preferans.ruleset import OPTIONS, PRESETS, Ruleset, resolve_ruleset
 from rules.preferans.walkthrough import DealWalkthrough, walkthrough
 
 #: Bumped whenever a change to the rules could change a report.
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 
 __all__ = [
     "ENGINE_VERSION",

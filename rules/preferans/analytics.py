@@ -34,7 +34,7 @@ default). Plain Python: nothing here imports Django.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.cards import BIT, SUIT_OF
@@ -45,7 +45,15 @@ from rules.preferans.play import PlayOptions, active_seats, first_leader, trick_
 from rules.preferans.replay import replay_options
 from rules.preferans.ruleset import resolve_ruleset
 
-__all__ = ["ANALYSIS_VERSION", "COLUMNS", "analyse_game", "available", "player_summary", "playing_hands"]
+__all__ = [
+    "ANALYSIS_VERSION",
+    "COLUMNS",
+    "analyse_deals",
+    "analyse_game",
+    "available",
+    "player_summary",
+    "playing_hands",
+]
 
 #: Bumped whenever a change here could change a row.
 ANALYSIS_VERSION = "1"
@@ -109,12 +117,16 @@ def _whole(hands: list[int]) -> bool:
 
 def analyse_game(report: dict[str, Any], log: PreferansLog) -> list[dict[str, Any]]:
     """One row per deal per seat (module docstring); ``report`` is the replay's report dict."""
+    return [row for rows in analyse_deals(report, log) for row in rows]
+
+
+def analyse_deals(report: dict[str, Any], log: PreferansLog) -> Iterator[list[dict[str, Any]]]:
+    """:func:`analyse_game` one deal at a time, in the report's order, each solved only when
+    asked for, so the caller can stop at a budget between two deals."""
     n = len(log.players)
     options = replay_options(resolve_ruleset(log.ruleset, n)).play
-    rows: list[dict[str, Any]] = []
     for deal, dealt in zip(report["deals"], log.deals, strict=True):
-        rows.extend(_deal_rows(deal, dealt, n, options))
-    return rows
+        yield _deal_rows(deal, dealt, n, options)
 
 
 def _deal_rows(

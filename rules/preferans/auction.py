@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.cards import NAME, cards_of
-from rules.preferans.codes import Findings, plural
+from rules.preferans.codes import Findings
 from rules.preferans.core import Contract, Strain
-from rules.preferans.document import Call, PreferansDeal
+from rules.preferans.document import Call, PreferansDeal, call_text
 
 Hold = Literal["first_hand", "elder", "none"]
 DarkLevels = Literal["suits", "steps"]
@@ -217,61 +217,52 @@ def run_auction(
     ended = False
     checked: list[Call] = []
 
-    def who(seat: int) -> str:
-        return f"{f.players[seat]} (seat {seat})" if seat < len(f.players) else f"seat {seat}"
-
-    def add(code: str, message: str, seat: int) -> None:
-        f.add(code, message, deal=deal_no, seat=seat)
-
     for i, call in enumerate(calls):
         seat = call.seat
         n = i + 1
         if ended:
-            add(
-                "CALL_AFTER_AUCTION_END",
-                f"the auction had ended after call {i}, but the log goes on with "
-                f"{plural(len(calls) - i, 'call')}; they are ignored",
-                seat,
-            )
+            f.add("CALL_AFTER_AUCTION_END", deal=deal_no, seat=seat, ended_after=i, calls=len(calls) - i)
             break
         if seat not in order:
-            add(
-                "CALL_OUT_OF_TURN",
-                f"call {n}: {who(seat)} dealt and sits out of this deal; the call is ignored",
-                seat,
+            f.add(
+                "CALL_OUT_OF_TURN", deal=deal_no, seat=seat, form="sits_out", call_no=n, call=call_text(call)
             )
             continue
         if seat in passed:
-            add(
-                "PASS_WITHDRAWN",
-                f"call {n}: {who(seat)} calls {call} after passing; a pass is final, the call is ignored",
-                seat,
-            )
+            f.add("PASS_WITHDRAWN", deal=deal_no, seat=seat, call_no=n, call=call_text(call))
             continue
         expected = _next_seat(order, turn_pos, passed)
         if seat != expected:
-            add(
+            f.add(
                 "CALL_OUT_OF_TURN",
-                f"call {n} ({call}) was made by {who(seat)}, but it was {who(expected)}'s turn; "
-                "the call stands and the turn goes on from it",
-                seat,
+                deal=deal_no,
+                seat=seat,
+                call_no=n,
+                call=call_text(call),
+                turn_seat=expected,
             )
         turn_pos = order.index(seat) + 1
         checked.append(call)
         if call.dark:
             if not options.dark:
-                add(
+                f.add(
                     "DARK_NOT_ALLOWED",
-                    f"call {n}: {call} in the dark, but this table plays no dark games",
-                    seat,
+                    deal=deal_no,
+                    seat=seat,
+                    form="no_dark_games",
+                    call_no=n,
+                    call=call_text(call),
                 )
             elif call.looked or seat in looked:
                 # "перезаказывать другие игры, посмотрев свои карты, уже нельзя": nothing is
                 # declared in the dark once the cards are seen.
-                add(
+                f.add(
                     "DARK_NOT_ALLOWED",
-                    f"call {n}: {who(seat)} declares {call} in the dark after looking at the cards",
-                    seat,
+                    deal=deal_no,
+                    seat=seat,
+                    form="looked",
+                    call_no=n,
+                    call=call_text(call),
                 )
         if call.looked or (call.kind != "pass" and not call.dark):
             looked.add(seat)
@@ -282,18 +273,28 @@ def run_auction(
                 if not bid_seen:
                     if dark_pass_at is None:
                         if options.dark_passouts >= 3:
-                            add(
+                            f.add(
                                 "DARK_NOT_ALLOWED",
-                                f"call {n}: a fourth ПАС В ТЕМНУЮ in a row; the seed knows three "
-                                "(bomb, double bomb, ёлка)",
-                                seat,
+                                deal=deal_no,
+                                seat=seat,
+                                form="fourth_dark_pass",
+                                call_no=n,
                             )
                         dark_pass_at = i
                         best = (height(call, options.dark_passouts), i)
                 elif raz_seen or options.dark_bar == "any_bid":
                     # "Объявлять ПАС в Темную, если до этого был РАЗ (даже в светлый) — нельзя."
-                    what = "a РАЗ (6♠, light or dark)" if raz_seen else "a bid"
-                    add("DARK_NOT_ALLOWED", f"call {n}: ПАС В ТЕМНУЮ after {what}", seat)
+                    if raz_seen:
+                        f.add(
+                            "DARK_NOT_ALLOWED",
+                            deal=deal_no,
+                            seat=seat,
+                            form="after_raz",
+                            call_no=n,
+                            raz_contract=str(Contract.game(6, Strain.SPADES)),
+                        )
+                    else:
+                        f.add("DARK_NOT_ALLOWED", deal=deal_no, seat=seat, form="after_bid", call_no=n)
             active = [s for s in order if s not in passed]
             if not active or (len(active) == 1 and best_is_bid):
                 ended = True
@@ -303,25 +304,19 @@ def run_auction(
         earlier = made[seat]
         is_misere = call.kind == "contract" and call.contract is not None and call.contract.misere
         if seat in misere_by:
-            add(
-                "MISERE_RULE",
-                f"call {n}: {who(seat)} called misère and may not turn to another game ({call})",
-                seat,
-            )
+            f.add("MISERE_RULE", deal=deal_no, seat=seat, form="turned", call_no=n, call=call_text(call))
         elif is_misere and earlier:
-            add(
-                "MISERE_RULE",
-                f"call {n}: misère may be called only as a player's first call; {who(seat)} bid before",
-                seat,
-            )
+            f.add("MISERE_RULE", deal=deal_no, seat=seat, form="not_first", call_no=n, call=call_text(call))
         if is_misere:
             misere_by.add(seat)
         if call.kind == "contract" and call.dark and call.contract is not None and call.contract.level == 6:
-            add(
+            f.add(
                 "DARK_NOT_ALLOWED",
-                f"call {n}: a dark six ({call.contract}) is no call of the seed; "
-                "the dark sixes are РАЗ / ДВА / ТРИ В ТЕМНУЮ (dark-1..dark-3)",
-                seat,
+                deal=deal_no,
+                seat=seat,
+                form="dark_six",
+                call_no=n,
+                contract=call_text(call),
             )
         if not call.dark and seat in last_dark_at:
             since = last_dark_at[seat]
@@ -329,19 +324,25 @@ def run_auction(
             if not light_over:
                 # "Если темную игру перебили светлой семирной, а затемнившийся игрок уже
                 # посмотрел свои карты, то он может продолжить торговлю в светлую."
-                add(
+                f.add(
                     "DARK_NOT_ALLOWED",
-                    f"call {n}: {who(seat)} went dark and may continue in the light ({call}) only "
-                    "after a light seven overcalled the dark game",
-                    seat,
+                    deal=deal_no,
+                    seat=seat,
+                    form="light_after_dark",
+                    call_no=n,
+                    call=call_text(call),
                 )
         level = call.dark_level
         if level and options.dark_levels == "steps" and level != dark_levels_seen + 1:
-            add(
+            f.add(
                 "DARK_OVERCALL_WRONG",
-                f"call {n}: {_DARK_NAMES[level]} as the dark step {level}, but "
-                f"{'no' if dark_levels_seen == 0 else _DARK_NAMES[dark_levels_seen]} dark step came before",
-                seat,
+                deal=deal_no,
+                seat=seat,
+                form="step" if dark_levels_seen else "first_step",
+                call_no=n,
+                call=call_text(call),
+                step=level,
+                before_call=DARK_LEVEL_CALLS[dark_levels_seen] if dark_levels_seen else None,
             )
         if (
             not call.dark
@@ -350,10 +351,14 @@ def run_auction(
             and options.minimum is not None
             and call.contract < options.minimum
         ):
-            add(
+            f.add(
                 "BID_TOO_LOW",
-                f"call {n}: {call} is below the minimum game after the pass-outs, {options.minimum}",
-                seat,
+                deal=deal_no,
+                seat=seat,
+                form="minimum",
+                call_no=n,
+                call=call_text(call),
+                minimum_contract=str(options.minimum),
             )
         h = height(call, options.dark_passouts)
         if best is not None and h <= best[0]:
@@ -368,9 +373,25 @@ def run_auction(
             )
             if not holding:
                 if top.dark or call.dark:
-                    add("DARK_OVERCALL_WRONG", f"call {n}: {call} does not overcall {_dark_words(top)}", seat)
+                    f.add(
+                        "DARK_OVERCALL_WRONG",
+                        deal=deal_no,
+                        seat=seat,
+                        form=_overcall_form(call, top),
+                        call_no=n,
+                        call=call_text(call),
+                        top_call=call_text(top),
+                        seven_contract=_seven_of(top),
+                    )
                 else:
-                    add("BID_TOO_LOW", f"call {n}: {call} is not above {top}", seat)
+                    f.add(
+                        "BID_TOO_LOW",
+                        deal=deal_no,
+                        seat=seat,
+                        call_no=n,
+                        call=call_text(call),
+                        top_call=call_text(top),
+                    )
         if call.dark:
             last_dark_at[seat] = i
         if level:
@@ -385,12 +406,7 @@ def run_auction(
             ended = True
 
     if not ended:
-        f.add(
-            "AUCTION_INCOMPLETE",
-            f"the auction stops after {plural(len(calls), 'call')} before it ended; "
-            "the rest are taken as passes",
-            deal=deal_no,
-        )
+        f.add("AUCTION_INCOMPLETE", deal=deal_no, calls=len(calls))
     if best is not None and best_is_bid:
         winning = calls[best[1]]
         return AuctionResult(
@@ -431,24 +447,29 @@ def run_auction(
     )
 
 
-_DARK_NAMES = ("", "РАЗ В ТЕМНУЮ", "ДВА В ТЕМНУЮ", "ТРИ В ТЕМНУЮ")
+#: The calls of the dark levels 1..3 (РАЗ / ДВА / ТРИ В ТЕМНУЮ) as the document writes them.
+DARK_LEVEL_CALLS = ("", "dark-1", "dark-2", "dark-3")
 
 
-def _dark_words(call: Call) -> str:
-    """The call as the seed names it, with the rule of what overcalls it."""
-    if call.dark_level == 1:
-        return "РАЗ В ТЕМНУЮ (overcalled only by ДВА В ТЕМНУЮ or a light seven of the first suit, 7♠)"
-    if call.dark_level == 2:
-        return "ДВА В ТЕМНУЮ (overcalled only by ТРИ В ТЕМНУЮ or a light seven of the second suit, 7♣)"
-    if call.dark_level == 3:
-        return "ТРИ В ТЕМНУЮ (overcalled by a light seven of the third suit, 7♦, or higher)"
-    if call.kind == "pass":
-        return "ПАС В ТЕМНУЮ (the first overcalled by РАЗ В ТЕМНУЮ or a light seven, the second by a light eight or a dark seven, the third by a light nine or a dark eight)"
-    if call.contract is not None and call.contract.misere and call.dark:
-        return "МИЗЕР В ТЕМНУЮ (overcalled only by a dark ten)"
-    if call.dark:
-        return f"the dark {call.contract}"
-    return str(call)
+def _overcall_form(call: Call, top: Call) -> str:
+    """How ``DARK_OVERCALL_WRONG`` names the call not overcalled, with the rule of what
+    overcalls it as the seed says (rules/preferans/texts.py)."""
+    if top.dark_level:
+        return ("", "raz", "dva", "tri")[top.dark_level]
+    if top.kind == "pass":
+        return "dark_pass"
+    if top.contract is not None and top.contract.misere and top.dark:
+        return "dark_misere"
+    if top.dark:
+        return "dark_game"
+    # A light call is over: the call, dark, is a dark level ("dark-1") or a dark game.
+    return "light" if call.dark_level else "dark_under_light"
+
+
+def _seven_of(top: Call) -> str | None:
+    """The light seven that overcalls a dark level: 7♠ for РАЗ, 7♣ for ДВА, 7♦ for ТРИ."""
+    level = top.dark_level
+    return str(Contract.game(7, Strain(level - 1))) if level else None
 
 
 def _next_seat(order: tuple[int, ...], pos: int, passed: set[int]) -> int:
@@ -502,15 +523,11 @@ def check_discard(
         return
     held = hand | talon
     stray = discard & ~held
-    if stray or discard.bit_count() != 2:
-        names = " ".join(NAME[c] for c in cards_of(stray)) or "?"
-        findings.add(
-            "DISCARD_WRONG",
-            f"the discard holds {names}, which is neither in the declarer's hand nor in the talon",
-            deal=deal_no,
-            seat=declarer,
-            card=NAME[cards_of(stray)[0]] if stray else None,
-        )
+    if stray:
+        names = [NAME[c] for c in cards_of(stray)]
+        findings.add("DISCARD_WRONG", deal=deal_no, seat=declarer, card=names[0], stray_cards=names)
+    elif discard.bit_count() != 2:
+        findings.add("DISCARD_WRONG", deal=deal_no, seat=declarer, form="count", cards=discard.bit_count())
 
 
 def check_contract(
@@ -527,36 +544,30 @@ def check_contract(
     f = findings
     if result.passed_out:
         if contract is not None or discard is not None:
-            what = "a contract" if contract is not None else "a discard"
-            f.add("CONTRACT_MISMATCH", f"the deal was passed out, but the log names {what}", deal=deal_no)
+            form = "passout_contract" if contract is not None else "passout_discard"
+            f.add("CONTRACT_MISMATCH", deal=deal_no, form=form)
         return
     declarer = result.declarer
     winning = result.winning
     assert winning is not None
+    won = call_text(winning)
     if contract is None:
-        f.add(
-            "CONTRACT_MISMATCH",
-            f"{winning} won the auction, but no contract is named",
-            deal=deal_no,
-            seat=declarer,
-        )
+        f.add("CONTRACT_MISMATCH", deal=deal_no, seat=declarer, form="none", winning_call=won)
         return
     won_misere = winning.contract is not None and winning.contract.misere
     if won_misere and not contract.misere:
-        why = (
-            "МИЗЕР В ТЕМНУЮ is played as misère ('перезаказывать другие игры … уже нельзя')"
-            if winning.dark
-            else "a misère won is played as misère"
-        )
-        f.add("MISERE_RULE", f"the contract {contract}: {why}", deal=deal_no, seat=declarer)
+        form = "dark_misere_won" if winning.dark else "misere_won"
+        f.add("MISERE_RULE", deal=deal_no, seat=declarer, form=form, contract=str(contract), winning_call=won)
         return
     if contract.misere:
         if not won_misere and not result.dark_level:
             f.add(
                 "MISERE_RULE",
-                f"the contract misère: misère is played only when won as misère, not after {winning}",
                 deal=deal_no,
                 seat=declarer,
+                form="not_won",
+                contract=str(contract),
+                winning_call=won,
             )
         return
     minimum = result.minimum_contract()
@@ -565,14 +576,12 @@ def check_contract(
         if result.dark_level:
             f.add(
                 "DARK_NOT_ALLOWED",
-                f"{_DARK_NAMES[result.dark_level]} allows the games from {minimum}, not {contract}",
                 deal=deal_no,
                 seat=declarer,
+                form="level_contract",
+                call=won,
+                minimum_contract=str(minimum),
+                contract=str(contract),
             )
         else:
-            f.add(
-                "CONTRACT_BELOW_BID",
-                f"the contract {contract} is below the winning bid {winning}",
-                deal=deal_no,
-                seat=declarer,
-            )
+            f.add("CONTRACT_BELOW_BID", deal=deal_no, seat=declarer, contract=str(contract), winning_call=won)

@@ -12,7 +12,8 @@ arbiter's rulings (docs/arbiter.md) are ``info``: a ruling is no irregularity.
 
 from __future__ import annotations
 
-from rules.findings import FindingsCollector, Severity, plural
+from rules.findings import FindingsCollector, Severity
+from rules.preferans.texts import TEXTS
 
 SEVERITY: dict[str, Severity] = {
     # -- the auction ---------------------------------------------------------------
@@ -91,9 +92,10 @@ class Findings(FindingsCollector):
     """The findings of one replay, by the preferans codes and severities; ``codes()`` lists them."""
 
     SEVERITY = SEVERITY
+    TEXTS = TEXTS
 
     def codes(self) -> list[str]:
         return [f.code for f in self]
 
 
-__all__ = ["SEVERITY", "Findings", "plural"]
+__all__ = ["SEVERITY", "Findings"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from rules.cards import BIT, RANK_OF
+from rules.strict import digits_value
 
 #: Ranks 7, 8, 9, 10, J, Q, K, A (rules.cards rank indices 5..12).
 LOW_RANK = 5
@@ -81,8 +82,7 @@ def read_contract(text: str) -> Contract | None:
     if t in ("MISERE", "MISÈRE", "МИЗЕР", "M"):
         return Contract.misere_game()
     for letter in ("NT", "S", "C", "D", "H"):
-        if t.endswith(letter) and t[: -len(letter)].isdigit():
-            level = int(t[: -len(letter)])
-            if 6 <= level <= 10:
-                return Contract.game(level, Strain(STRAIN_LETTERS.index(letter)))
+        level = digits_value(t[: -len(letter)], 2) if t.endswith(letter) else None
+        if level is not None and 6 <= level <= 10:
+            return Contract.game(level, Strain(STRAIN_LETTERS.index(letter)))
     return None

@@ -42,9 +42,9 @@ from rules.cards import BIT, NAME, RANK_OF, SUIT_OF
 from rules.errors import MalformedDocument
 from rules.jsondoc import load_json
 from rules.preferans.core import DECK_MASK, HAND_SIZE, TALON_SIZE, Contract, read_contract
+from rules.preferans.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusal codes)
 from rules.strict import (
     check_fields,
-    describe,
     read_bool,
     read_card,
     read_int,
@@ -52,6 +52,7 @@ from rules.strict import (
     read_play,
     read_ruleset_field,
 )
+from rules.texts import found
 
 GAME = "preferans"
 VERSION = 1
@@ -205,26 +206,24 @@ class PreferansLog:
 
 
 def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
-    """Read a preferans log strictly; raise MalformedDocument(path, message) if it cannot be
-    replayed."""
+    """Read a preferans log strictly; raise MalformedDocument(path, code, **params) if it
+    cannot be replayed (the codes and their sentences: rules/preferans/texts.py)."""
     data = raw if isinstance(raw, dict) else load_json(raw)
-    doc = read_object(data, "", "the document")
-    check_fields(doc, "", TOP_FIELDS, "a preferans log")
+    doc = read_object(data, "")
+    check_fields(doc, "", TOP_FIELDS)
     for key in REQUIRED_TOP:
         if key not in doc:
-            raise MalformedDocument(key, "is required")
+            raise MalformedDocument(key, "PREFERANS_REQUIRED")
     if doc["game"] != GAME:
-        raise MalformedDocument("game", f"must be {GAME!r} for a preferans log, not {describe(doc['game'])}")
+        raise MalformedDocument("game", "PREFERANS_GAME", found=found(doc["game"]))
     version = doc["version"]
     if type(version) is not int or version != VERSION:
-        raise MalformedDocument(
-            "version", f"unsupported version: {describe(version)}; this reader knows version 1"
-        )
+        raise MalformedDocument("version", "PREFERANS_VERSION", found=found(version), version=VERSION)
     players = _players(doc["players"])
     ruleset = read_ruleset_field(doc.get("ruleset"))
     raw_deals = doc["deals"]
     if type(raw_deals) is not list:
-        raise MalformedDocument("deals", f"must be a list of deals, not {describe(raw_deals)}")
+        raise MalformedDocument("deals", "PREFERANS_DEALS_TYPE", found=found(raw_deals))
     deals = tuple(_deal(d, f"deals[{i}]", len(players)) for i, d in enumerate(raw_deals))
     settlement = None if doc.get("settlement") is None else _settlement(doc["settlement"], len(players))
     return PreferansLog(players=players, ruleset=ruleset, deals=deals, settlement=settlement)
@@ -232,18 +231,16 @@ def parse(raw: bytes | str | dict[str, Any]) -> PreferansLog:
 
 def _players(value: Any) -> tuple[str, ...]:
     if type(value) is not list:
-        raise MalformedDocument("players", f"must be a list of three or four names, not {describe(value)}")
+        raise MalformedDocument("players", "PREFERANS_PLAYERS_TYPE", found=found(value))
     if len(value) not in (3, 4):
-        raise MalformedDocument(
-            "players", f"preferans is played by 3 players (4 with the dealer sitting out), not {len(value)}"
-        )
+        raise MalformedDocument("players", "PREFERANS_PLAYERS_COUNT", count=len(value))
     seen: dict[str, int] = {}
     for seat, name in enumerate(value):
         path = f"players[{seat}]"
         if not isinstance(name, str) or not name.strip():
-            raise MalformedDocument(path, f"must be a player's name, not {describe(name)}")
+            raise MalformedDocument(path, "PREFERANS_PLAYER_NAME", found=found(name))
         if name in seen:
-            raise MalformedDocument(path, f"{name!r} already sits at seat {seen[name]}; names must differ")
+            raise MalformedDocument(path, "PREFERANS_PLAYER_TWICE", name=name, seat_no=seen[name])
         seen[name] = seat
     return tuple(value)
 
@@ -251,23 +248,34 @@ def _players(value: Any) -> tuple[str, ...]:
 def _card(value: Any, path: str) -> int:
     card = read_card(value, path)
     if not DECK_MASK & BIT[card]:
-        raise MalformedDocument(path, f"{NAME[card]} is not in the 32-card preferans deck (7 to ace)")
+        raise MalformedDocument(path, "PREFERANS_CARD_NOT_IN_DECK", card=NAME[card])
     return card
 
 
-def _cards(value: Any, path: str, what: str) -> tuple[int, ...]:
+def _cards(value: Any, path: str) -> tuple[int, ...]:
+    """A list of cards of the deck (a hand, the talon, a trick of rules.strict.read_play: the
+    path says which list it is)."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"{what} must be a list of cards, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_CARDS_TYPE", found=found(value))
     return tuple(_card(v, f"{path}[{j}]") for j, v in enumerate(value))
 
 
-def _mask(cards: tuple[int, ...], path: str, holder: dict[int, str], owner: str) -> int:
-    """The mask of distinct cards; a card seen before (here or elsewhere) is malformed."""
+#: The owner of a card in :func:`_mask`'s ``holder``: a seat's hand by its seat, or the talon.
+TALON_OWNER = -1
+
+
+def _mask(cards: tuple[int, ...], path: str, holder: dict[int, int], owner: int) -> int:
+    """The mask of distinct cards; a card seen before (here or elsewhere) is malformed.
+    ``owner`` is the seat whose hand the list is, or :data:`TALON_OWNER`."""
     mask = 0
     for j, card in enumerate(cards):
         if card in holder:
-            where = "earlier in this list" if holder[card] == owner else f"in {holder[card]}"
-            raise MalformedDocument(f"{path}[{j}]", f"{NAME[card]} is already {where}")
+            other = holder[card]
+            if other == owner:
+                raise MalformedDocument(f"{path}[{j}]", "PREFERANS_CARD_TWICE", card=NAME[card])
+            if other == TALON_OWNER:
+                raise MalformedDocument(f"{path}[{j}]", "PREFERANS_CARD_IN_TALON", card=NAME[card])
+            raise MalformedDocument(f"{path}[{j}]", "PREFERANS_CARD_IN_HAND", card=NAME[card], seat_no=other)
         holder[card] = owner
         mask |= BIT[card]
     return mask
@@ -276,42 +284,40 @@ def _mask(cards: tuple[int, ...], path: str, holder: dict[int, str], owner: str)
 def _seat(value: Any, path: str, n: int, dealer: int | None = None) -> int:
     seat = read_int(value, path, 0, n - 1)
     if dealer is not None and n == 4 and seat == dealer:
-        raise MalformedDocument(path, f"seat {seat} dealt and sits out of this deal")
+        raise MalformedDocument(path, "PREFERANS_SEAT_SITS_OUT", seat_no=seat)
     return seat
 
 
 def _deal(value: Any, path: str, n: int) -> PreferansDeal:
-    d = read_object(value, path, "a deal")
-    check_fields(d, path, DEAL_FIELDS, "a deal")
+    d = read_object(value, path)
+    check_fields(d, path, DEAL_FIELDS)
     get = d.get
     if "dealer" not in d:
-        raise MalformedDocument(f"{path}.dealer", "is required")
+        raise MalformedDocument(f"{path}.dealer", "PREFERANS_REQUIRED")
     dealer = _seat(d["dealer"], f"{path}.dealer", n)
-    holder: dict[int, str] = {}
+    holder: dict[int, int] = {}
     hands = None if get("hands") is None else _hands(d["hands"], f"{path}.hands", n, dealer, holder)
     talon = talon_cards = None
     if get("talon") is not None:
-        talon_cards = _cards(d["talon"], f"{path}.talon", "the talon")
+        talon_cards = _cards(d["talon"], f"{path}.talon")
         if len(talon_cards) != TALON_SIZE:
-            raise MalformedDocument(f"{path}.talon", f"the talon has 2 cards, not {len(talon_cards)}")
-        talon = _mask(talon_cards, f"{path}.talon", holder, "the talon")
+            raise MalformedDocument(f"{path}.talon", "PREFERANS_TALON_SIZE", count=len(talon_cards))
+        talon = _mask(talon_cards, f"{path}.talon", holder, TALON_OWNER)
     if "auction" not in d:
-        raise MalformedDocument(f"{path}.auction", "is required (the passes of a pass-out too)")
+        raise MalformedDocument(f"{path}.auction", "PREFERANS_AUCTION_REQUIRED")
     auction = _auction(d["auction"], f"{path}.auction", n, dealer)
     discard = None
     if get("discard") is not None:
-        cards = _cards(d["discard"], f"{path}.discard", "the discard")
+        cards = _cards(d["discard"], f"{path}.discard")
         if len(cards) != TALON_SIZE:
-            raise MalformedDocument(f"{path}.discard", f"the discard is 2 cards, not {len(cards)}")
-        discard = _mask(cards, f"{path}.discard", {}, "the discard")
+            raise MalformedDocument(f"{path}.discard", "PREFERANS_DISCARD_SIZE", count=len(cards))
+        discard = _mask(cards, f"{path}.discard", {}, TALON_OWNER)
     contract = None
     if get("contract") is not None:
         raw_contract = d["contract"]
         contract = read_contract(raw_contract) if type(raw_contract) is str else None
         if contract is None:
-            raise MalformedDocument(
-                f"{path}.contract", f"must be a game 6S..10NT or 'misere', not {describe(raw_contract)}"
-            )
+            raise MalformedDocument(f"{path}.contract", "PREFERANS_CONTRACT", found=found(raw_contract))
     whists = None if get("whists") is None else _whists(d["whists"], f"{path}.whists", n, dealer)
     open_play = None if get("open") is None else read_bool(d["open"], f"{path}.open")
     claim = None if get("claim") is None else _claim(d["claim"], f"{path}.claim", n)
@@ -323,15 +329,13 @@ def _deal(value: Any, path: str, n: int) -> PreferansDeal:
             f"{path}.play",
             tricks=TRICKS,
             cards_per_trick=3,
-            players="the 3 players in play",
             claimed=claim is not None,
+            in_play=True,
             read_trick=_cards,
         )
     )
     if claim is not None and play is None:
-        raise MalformedDocument(
-            f"{path}.claim", "a claim is made after the cards in play; give play ([] before the lead)"
-        )
+        raise MalformedDocument(f"{path}.claim", "PREFERANS_CLAIM_WITHOUT_PLAY")
     tricks = None if get("tricks") is None else _tricks(d["tricks"], f"{path}.tricks", n)
     entries = None if get("entries") is None else _entries(d["entries"], f"{path}.entries", n)
     bombs = None if get("bombs") is None else _bombs(d["bombs"], f"{path}.bombs", n)
@@ -370,19 +374,19 @@ def _arbiter(value: Any, path: str, n: int, dealer: int) -> Ruling[int, tuple[in
 def _assigned(value: Any, path: str, n: int, dealer: int) -> tuple[int, ...]:
     """The preferans assigned result ``{"tricks": [...]}``: the tricks each seat is held to
     have taken, ten in all, none to the dealer sitting out of four."""
-    s = read_object(value, path, "the assigned result")
-    check_fields(s, path, SCORE_FIELDS, "a preferans assigned result")
+    s = read_object(value, path)
+    check_fields(s, path, SCORE_FIELDS)
     if "tricks" not in s:
-        raise MalformedDocument(f"{path}.tricks", "is required: the tricks each seat is held to have taken")
+        raise MalformedDocument(f"{path}.tricks", "PREFERANS_ASSIGNED_TRICKS_REQUIRED")
     tp = f"{path}.tricks"
     raw = s["tricks"]
     if type(raw) is not list or len(raw) != n:
-        raise MalformedDocument(tp, f"must be a list of {n} trick counts by seat, not {describe(raw)}")
+        raise MalformedDocument(tp, "PREFERANS_TRICKS_TYPE", players=n, found=found(raw))
     counts = tuple(read_int(v, f"{tp}[{i}]", 0, TRICKS) for i, v in enumerate(raw))
     if n == 4 and counts[dealer]:
-        raise MalformedDocument(f"{tp}[{dealer}]", f"seat {dealer} dealt and sits out: he takes no trick")
+        raise MalformedDocument(f"{tp}[{dealer}]", "PREFERANS_ASSIGNED_DEALER_TRICKS", seat_no=dealer)
     if sum(counts) != TRICKS:
-        raise MalformedDocument(tp, f"a deal has 10 tricks; the assigned result shares {sum(counts)}")
+        raise MalformedDocument(tp, "PREFERANS_ASSIGNED_TRICKS_SUM", total=sum(counts))
     return counts
 
 
@@ -390,77 +394,69 @@ def _claim(value: Any, path: str, n: int) -> int | tuple[int, ...]:
     """A count of tricks claimed, or the claimed tricks per seat (``[0, 3, 1]``)."""
     if type(value) is list:
         if len(value) != n:
-            raise MalformedDocument(
-                path, f"must give each of the {n} seats its claimed tricks, not {len(value)}"
-            )
+            raise MalformedDocument(path, "PREFERANS_CLAIM_SEATS", players=n, count=len(value))
         shares = tuple(read_int(v, f"{path}[{i}]", 0, TRICKS) for i, v in enumerate(value))
         if sum(shares) > TRICKS:
-            raise MalformedDocument(path, f"a deal has 10 tricks; the claim shares {sum(shares)}")
+            raise MalformedDocument(path, "PREFERANS_CLAIM_SUM", total=sum(shares))
         return shares
     if type(value) is not int:
-        raise MalformedDocument(
-            path, f"must be the number of tricks claimed or a list of tricks per seat, not {describe(value)}"
-        )
+        raise MalformedDocument(path, "PREFERANS_CLAIM_TYPE", found=found(value))
     return read_int(value, path, 0, TRICKS)
 
 
 def _bombs(value: Any, path: str, n: int) -> tuple[BombMark, ...]:
     """The bombs the scorer drew or crossed out in this deal."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of bomb marks, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_BOMBS_TYPE", found=found(value))
     out = []
     for i, raw in enumerate(value):
         bp = f"{path}[{i}]"
-        b = read_object(raw, bp, "a bomb mark")
-        check_fields(b, bp, BOMB_FIELDS, "a bomb mark")
+        b = read_object(raw, bp)
+        check_fields(b, bp, BOMB_FIELDS)
         for key in ("seat", "event"):
             if key not in b:
-                raise MalformedDocument(f"{bp}.{key}", "is required")
+                raise MalformedDocument(f"{bp}.{key}", "PREFERANS_REQUIRED")
         seat = read_int(b["seat"], f"{bp}.seat", 0, n - 1)
         event = b["event"]
         if event not in BOMB_EVENTS:
-            raise MalformedDocument(
-                f"{bp}.event", f"must be 'drawn' or 'extinguished', not {describe(event)}"
-            )
+            raise MalformedDocument(f"{bp}.event", "PREFERANS_BOMB_EVENT", found=found(event))
         rank = None if b.get("rank") is None else read_int(b["rank"], f"{bp}.rank", 1, 3)
         if event == "drawn" and rank is None:
-            raise MalformedDocument(
-                f"{bp}.rank", "is required for a bomb drawn: 1 bomb, 2 double bomb, 3 ёлка"
-            )
+            raise MalformedDocument(f"{bp}.rank", "PREFERANS_BOMB_RANK_REQUIRED")
         out.append(BombMark(seat=seat, event=event, rank=rank))
     return tuple(out)
 
 
 def _settlement(value: Any, n: int) -> tuple[int, ...]:
     """The settlement as the scorer wrote it: each seat's balance in whole whists."""
-    s = read_object(value, "settlement", "the settlement")
-    check_fields(s, "settlement", SETTLEMENT_FIELDS, "the settlement")
+    s = read_object(value, "settlement")
+    check_fields(s, "settlement", SETTLEMENT_FIELDS)
     if "balances" not in s:
-        raise MalformedDocument("settlement.balances", "is required: each seat's balance in whists")
+        raise MalformedDocument("settlement.balances", "PREFERANS_BALANCES_REQUIRED")
     balances = s["balances"]
     if type(balances) is not list or len(balances) != n:
         raise MalformedDocument(
-            "settlement.balances",
-            f"must be a list of {n} whole numbers, one per seat, not {describe(balances)}",
+            "settlement.balances", "PREFERANS_BALANCES_TYPE", players=n, found=found(balances)
         )
     return tuple(read_int(v, f"settlement.balances[{i}]") for i, v in enumerate(balances))
 
 
-def _hands(value: Any, path: str, n: int, dealer: int, holder: dict[int, str]) -> tuple[int, ...]:
+def _hands(value: Any, path: str, n: int, dealer: int, holder: dict[int, int]) -> tuple[int, ...]:
     """Ten distinct cards per active seat; ``[]`` for the dealer who sits out of four."""
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of {n} hands by seat, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_HANDS_TYPE", players=n, found=found(value))
     if len(value) != n:
-        raise MalformedDocument(path, f"one hand per seat: {n}, not {len(value)}")
+        raise MalformedDocument(path, "PREFERANS_HANDS_COUNT", players=n, count=len(value))
     masks = []
     for seat, raw in enumerate(value):
         hp = f"{path}[{seat}]"
-        cards = _cards(raw, hp, "a hand")
+        cards = _cards(raw, hp)
         want = 0 if n == 4 and seat == dealer else HAND_SIZE
         if len(cards) != want:
-            why = "the dealer sits out and holds no cards" if want == 0 else "a hand has 10 cards"
-            raise MalformedDocument(hp, f"{why}, not {len(cards)}")
-        masks.append(_mask(cards, hp, holder, f"seat {seat}'s hand"))
+            if want == 0:
+                raise MalformedDocument(hp, "PREFERANS_DEALER_HAND", count=len(cards))
+            raise MalformedDocument(hp, "PREFERANS_HAND_SIZE", count=len(cards))
+        masks.append(_mask(cards, hp, holder, seat))
     return tuple(masks)
 
 
@@ -481,28 +477,25 @@ def read_call(text: str) -> tuple[CallKind, Contract | None] | None:
 
 def _auction(value: Any, path: str, n: int, dealer: int) -> tuple[Call, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of calls, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_AUCTION_TYPE", found=found(value))
     calls = []
     for i, raw in enumerate(value):
         cp = f"{path}[{i}]"
-        c = read_object(raw, cp, "a call")
-        check_fields(c, cp, CALL_FIELDS, "a call")
+        c = read_object(raw, cp)
+        check_fields(c, cp, CALL_FIELDS)
         for key in ("seat", "call"):
             if key not in c:
-                raise MalformedDocument(f"{cp}.{key}", "is required")
+                raise MalformedDocument(f"{cp}.{key}", "PREFERANS_REQUIRED")
         seat = _seat(c["seat"], f"{cp}.seat", n, dealer)
         read = read_call(c["call"]) if type(c["call"]) is str else None
         if read is None:
-            raise MalformedDocument(
-                f"{cp}.call",
-                f"must be a game 6S..10NT, 'misere', 'pass' or 'dark-1'..'dark-3', not {describe(c['call'])}",
-            )
+            raise MalformedDocument(f"{cp}.call", "PREFERANS_CALL", found=found(c["call"]))
         kind, contract = read
         dark = False if c.get("dark") is None else read_bool(c["dark"], f"{cp}.dark")
         looked = False if c.get("looked") is None else read_bool(c["looked"], f"{cp}.looked")
         if kind in DARK_LEVELS:
             if c.get("dark") is False:
-                raise MalformedDocument(f"{cp}.dark", f"{kind} is declared in the dark by its nature")
+                raise MalformedDocument(f"{cp}.dark", "PREFERANS_DARK_BY_NATURE", call=kind)
             dark = True
         calls.append(Call(seat=seat, kind=kind, contract=contract, dark=dark, looked=looked))
     return tuple(calls)
@@ -510,63 +503,59 @@ def _auction(value: Any, path: str, n: int, dealer: int) -> tuple[Call, ...]:
 
 def _whists(value: Any, path: str, n: int, dealer: int) -> tuple[WhistDecision, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of whist decisions, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_WHISTS_TYPE", found=found(value))
     out = []
     for i, raw in enumerate(value):
         wp = f"{path}[{i}]"
-        w = read_object(raw, wp, "a whist decision")
-        check_fields(w, wp, WHIST_FIELDS, "a whist decision")
+        w = read_object(raw, wp)
+        check_fields(w, wp, WHIST_FIELDS)
         for key in WHIST_FIELDS:
             if key not in w:
-                raise MalformedDocument(f"{wp}.{key}", "is required")
+                raise MalformedDocument(f"{wp}.{key}", "PREFERANS_REQUIRED")
         seat = _seat(w["seat"], f"{wp}.seat", n, dealer)
         decision = w["decision"]
         if decision not in WHIST_KINDS:
-            raise MalformedDocument(
-                f"{wp}.decision", f"must be 'whist', 'pass' or 'half', not {describe(decision)}"
-            )
+            raise MalformedDocument(f"{wp}.decision", "PREFERANS_WHIST_DECISION", found=found(decision))
         out.append(WhistDecision(seat=seat, decision=decision))
     return tuple(out)
 
 
 def _tricks(value: Any, path: str, n: int) -> tuple[int, ...]:
     if type(value) is not list or len(value) != n:
-        raise MalformedDocument(path, f"must be a list of {n} trick counts by seat, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_TRICKS_TYPE", players=n, found=found(value))
     counts = tuple(read_int(v, f"{path}[{s}]", 0, TRICKS) for s, v in enumerate(value))
     if sum(counts) > TRICKS:
-        raise MalformedDocument(path, f"a deal has 10 tricks, not {sum(counts)}")
+        raise MalformedDocument(path, "PREFERANS_TRICKS_SUM", total=sum(counts))
     return counts
 
 
 def _entries(value: Any, path: str, n: int) -> tuple[Entry, ...]:
     if type(value) is not list:
-        raise MalformedDocument(path, f"must be a list of pulka entries, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_ENTRIES_TYPE", found=found(value))
     out = []
     for i, raw in enumerate(value):
         ep = f"{path}[{i}]"
-        e = read_object(raw, ep, "a pulka entry")
-        check_fields(e, ep, ENTRY_FIELDS, "a pulka entry")
+        e = read_object(raw, ep)
+        check_fields(e, ep, ENTRY_FIELDS)
         for key in ("seat", "kind", "points"):
             if key not in e:
-                raise MalformedDocument(f"{ep}.{key}", "is required")
+                raise MalformedDocument(f"{ep}.{key}", "PREFERANS_REQUIRED")
         seat = read_int(e["seat"], f"{ep}.seat", 0, n - 1)
         kind = e["kind"]
         if kind not in ENTRY_KINDS:
-            raise MalformedDocument(
-                f"{ep}.kind", f"must be 'pool', 'mountain' or 'whist', not {describe(kind)}"
-            )
+            raise MalformedDocument(f"{ep}.kind", "PREFERANS_ENTRY_KIND", found=found(kind))
         points = read_int(e["points"], f"{ep}.points")
         on = None
         if kind == "whist":
             if e.get("on") is None:
-                raise MalformedDocument(f"{ep}.on", "is required: the opponent the whists are written on")
+                raise MalformedDocument(f"{ep}.on", "PREFERANS_WHIST_ON_REQUIRED")
             on = read_int(e["on"], f"{ep}.on", 0, n - 1)
             if on == seat:
-                raise MalformedDocument(f"{ep}.on", "whists are written on an opponent, not on oneself")
+                raise MalformedDocument(f"{ep}.on", "PREFERANS_WHIST_ON_SELF")
         elif e.get("on") is not None:
-            raise MalformedDocument(
-                f"{ep}.on", f"only a whist entry is written on an opponent, not a {kind} entry"
-            )
+            if kind == "pool":
+                raise MalformedDocument(f"{ep}.on", "PREFERANS_POOL_ENTRY_ON")
+            raise MalformedDocument(f"{ep}.on", "PREFERANS_MOUNTAIN_ENTRY_ON")
         out.append(Entry(seat=seat, kind=kind, points=points, on=on))
     return tuple(out)
 
@@ -584,11 +573,14 @@ def card_names(mask: int) -> list[str]:
     return [NAME[c] for c in cards]
 
 
+def call_text(call: Call) -> str:
+    """The call as the document writes its ``call``: ``"7H"``, ``"misere"``, ``"pass"``,
+    ``"dark-1"`` (whether it was dark is the ``dark`` member's)."""
+    return str(call.contract) if call.kind == "contract" else call.kind
+
+
 def call_document(call: Call) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "seat": call.seat,
-        "call": str(call.contract) if call.kind == "contract" else call.kind,
-    }
+    out: dict[str, Any] = {"seat": call.seat, "call": call_text(call)}
     if call.dark and call.kind not in DARK_LEVELS:
         out["dark"] = True
     if call.looked:

@@ -35,8 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.cards import BIT, NAME, SUIT_MASK, SUIT_NAMES, SUIT_OF
-from rules.preferans.codes import Findings, plural
+from rules.cards import BIT, NAME, SUIT_MASK, SUIT_OF, SUITS
+from rules.preferans.codes import Findings
 from rules.preferans.core import DECK_MASK, HAND_SIZE, SUIT_OF_STRAIN, Contract
 
 # -- finding codes (rules/preferans/codes.py has their severities, all errors) -------
@@ -287,20 +287,16 @@ def run_play(
     leader = first_leader(players_count, dealer, declarer, options)
     for t, trick in enumerate(tricks):
         if len(trick) != 3:
-            findings.add(
-                WRONG_CARD_COUNT,
-                f"trick {t + 1} has {plural(len(trick), 'card')}, not one from each of the 3 players "
-                "in play; the play from there on cannot be checked",
-                deal=deal_no,
-                trick=t + 1,
-            )
+            findings.add(WRONG_CARD_COUNT, deal=deal_no, trick=t + 1, form="trick_size", played=len(trick))
             break
         if t >= TRICKS_PER_DEAL:
             findings.add(
                 WRONG_CARD_COUNT,
-                f"the play has {len(tricks)} tricks; a deal has {TRICKS_PER_DEAL}",
                 deal=deal_no,
                 trick=t + 1,
+                form="too_many",
+                tricks=len(tricks),
+                per_deal=TRICKS_PER_DEAL,
             )
             break
         start = order.index(leader)
@@ -320,7 +316,7 @@ def run_play(
     for seats, trick in zip(seats_of, tricks, strict=False):
         for seat, card in zip(seats, trick, strict=True):
             shown[seat] |= BIT[card]
-    gone: dict[int, str] = {}
+    gone: dict[int, int] = {}  # the trick each card was played in
     gone_mask = 0
     revokes: list[Revoke] = []
     for t, (seats, trick) in enumerate(zip(seats_of, tricks, strict=False)):
@@ -336,23 +332,20 @@ def run_play(
             name = NAME[card]
             if card in gone:
                 findings.add(
-                    DUPLICATE_CARD,
-                    f"{_who(findings, seat)} played {name} in trick {trick_no}, which {gone[card]}",
-                    deal=deal_no,
-                    trick=trick_no,
-                    seat=seat,
-                    card=name,
+                    DUPLICATE_CARD, deal=deal_no, trick=trick_no, seat=seat, card=name, in_trick=gone[card]
                 )
             elif not possible[seat] & b:
+                form, other = _where(card, seat, hands, talon, discard, order, passout)
                 findings.add(
                     CARD_NOT_IN_HAND,
-                    f"{_who(findings, seat)} played {name} in trick {trick_no}, which {_where(card, seat, hands, talon, discard, order, passout)}",
                     deal=deal_no,
                     trick=trick_no,
                     seat=seat,
                     card=name,
+                    form=form,
+                    other_seat=other,
                 )
-            gone.setdefault(card, f"was played in trick {trick_no}")
+            gone.setdefault(card, trick_no)
             gone_mask |= b
             # Surely held now: the known hand less what is gone, and whatever the seat plays
             # from here on (no card enters a hand during the play).
@@ -362,21 +355,28 @@ def run_play(
                 continue
             led_mask = SUIT_MASK[led_suit]
             if held & led_mask:
-                code = REVOKE
-                message = (
-                    f"{_who(findings, seat)} played {name} on a {SUIT_NAMES[led_suit]} {'talon card' if talon_trick else 'lead'} "
-                    f"in trick {trick_no} while holding {NAME[(held & led_mask).bit_length() - 1]}"
+                revokes.append(Revoke(trick=trick_no, seat=seat, card=card, code=REVOKE))
+                findings.add(
+                    REVOKE,
+                    deal=deal_no,
+                    trick=trick_no,
+                    seat=seat,
+                    card=name,
+                    form="talon" if talon_trick else None,
+                    led_suit=SUITS[led_suit],
+                    held_card=NAME[(held & led_mask).bit_length() - 1],
                 )
             elif trump is not None and SUIT_OF[card] != trump and held & SUIT_MASK[trump]:
-                code = NOT_TRUMPED
-                message = (
-                    f"{_who(findings, seat)} had no {SUIT_NAMES[led_suit]} in trick {trick_no} and played {name} "
-                    f"while holding the trump {NAME[(held & SUIT_MASK[trump]).bit_length() - 1]}"
+                revokes.append(Revoke(trick=trick_no, seat=seat, card=card, code=NOT_TRUMPED))
+                findings.add(
+                    NOT_TRUMPED,
+                    deal=deal_no,
+                    trick=trick_no,
+                    seat=seat,
+                    card=name,
+                    led_suit=SUITS[led_suit],
+                    trump_card=NAME[(held & SUIT_MASK[trump]).bit_length() - 1],
                 )
-            else:
-                continue
-            revokes.append(Revoke(trick=trick_no, seat=seat, card=card, code=code))
-            findings.add(code, message, deal=deal_no, trick=trick_no, seat=seat, card=name)
 
     taken = [0] * players_count
     for w in winners:
@@ -393,13 +393,7 @@ def run_play(
         for seat in range(players_count):
             w = written[seat] if seat < len(written) else 0
             if w != taken[seat]:
-                findings.add(
-                    TRICKS_MISMATCH,
-                    f"{_who(findings, seat)} is written with {plural(w, 'trick')}, but the play gives "
-                    f"{plural(taken[seat], 'trick')}",
-                    deal=deal_no,
-                    seat=seat,
-                )
+                findings.add(TRICKS_MISMATCH, deal=deal_no, seat=seat, written=w, taken=taken[seat])
     return PlayResult(
         tricks=tuple(taken),
         winners=tuple(winners),
@@ -421,29 +415,14 @@ def _apply_claim(
     counts = [claim[s] if s < len(claim) else 0 for s in range(len(taken))]
     for seat, n in enumerate(counts):
         if n and seat not in order:
-            findings.add(
-                CLAIM_MISMATCH,
-                f"the claim gives {plural(n, 'trick')} to {_who(findings, seat)}, who does not play this deal",
-                deal=deal_no,
-                seat=seat,
-            )
+            findings.add(CLAIM_MISMATCH, deal=deal_no, seat=seat, form="out_of_play", tricks=n)
             return False
     if any(n < 0 for n in counts) or sum(counts) != remaining:
-        findings.add(
-            CLAIM_MISMATCH,
-            f"the claim shares {plural(sum(counts), 'trick')}, but {plural(remaining, 'trick')} "
-            f"remained after the {plural(played, 'trick')} played",
-            deal=deal_no,
-        )
+        findings.add(CLAIM_MISMATCH, deal=deal_no, claimed=sum(counts), remaining=remaining, played=played)
         return False
     for seat, n in enumerate(counts):
         taken[seat] += n
     return True
-
-
-def _who(findings: Findings, seat: int) -> str:
-    """The player's name, else the seat."""
-    return findings.players[seat] if 0 <= seat < len(findings.players) else f"seat {seat}"
 
 
 def _where(
@@ -454,19 +433,16 @@ def _where(
     discard: Sequence[int] | None,
     order: tuple[int, ...],
     passout: bool,
-) -> str:
-    """Why ``card`` cannot be in ``seat``'s hand, for the message."""
+) -> tuple[str, int | None]:
+    """Why ``card`` cannot be in ``seat``'s hand: the form of ``CARD_NOT_IN_HAND``
+    (rules/preferans/texts.py), and the seat it was dealt to when it was."""
     b = BIT[card]
     if discard is not None and _mask(discard) & b:
-        return "was put away in the discard"
+        return "discard", None
     if hands is not None:
         for other in order:
             if other != seat and hands[other] & b:
-                return f"was dealt to seat {other}"
+                return "dealt", other
     if talon is not None and _mask(talon) & b:
-        return (
-            "lies in the talon of the pass-out"
-            if passout
-            else "lies in the talon, which went to the declarer"
-        )
-    return "cannot be in that hand"
+        return ("passout_talon" if passout else "talon"), None
+    return "unknown", None

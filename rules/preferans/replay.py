@@ -204,18 +204,18 @@ def _deal(
             state.passouts, state.dark_passouts = state.runs_before
         else:
             expected = (last + 1) % n
-            again = (
-                f" (or back to {f.players[last]} to redeal deal {number - 1}, annulled)"
-                if state.annulled == number - 1
-                else ""
-            )
-            f.add(
-                "WRONG_DEALER",
-                f"{f.players[deal.dealer]} deals, but the deal passes clockwise to {f.players[expected]}"
-                + again,
-                deal=number,
-                seat=deal.dealer,
-            )
+            if state.annulled == number - 1:
+                f.add(
+                    "WRONG_DEALER",
+                    deal=number,
+                    seat=deal.dealer,
+                    form="redeal",
+                    expected_seat=expected,
+                    redeal_seat=last,
+                    annulled_deal=number - 1,
+                )
+            else:
+                f.add("WRONG_DEALER", deal=number, seat=deal.dealer, expected_seat=expected)
     state.last_dealer = deal.dealer
     if deal.arbiter is not None:
         report = _ruled(number, deal, deal.arbiter, ruleset, state, opts, f)
@@ -285,33 +285,21 @@ def _ruled(
         report = _played(number, deal, ruleset, state, opts, out, ruling.score)
     if supersedes:
         f.extend(x for x in out if x.code not in SUPERSEDED)
-    why = f" ({ruling.reason})" if ruling.reason else ""
+    reason = ruling.reason or None
+    form = "reason" if reason else None
     if ruling.annul:
-        f.add(
-            "ANNULLED_BY_ARBITER",
-            f"the arbiter annuls deal {number}, dealt by {names[dealer]}{why}: it writes nothing on "
-            "the pulka and draws or puts out no bomb",
-            deal=number,
-            seat=dealer,
-        )
+        f.add("ANNULLED_BY_ARBITER", deal=number, seat=dealer, form=form, reason=reason)
     elif ruling.score is not None:
-        shares = ", ".join(
-            f"{names[s]} {t}" for s, t in enumerate(ruling.score) if len(names) == 3 or s != dealer
-        )
-        f.add(
-            "SCORE_ADJUSTED",
-            f"the arbiter scores deal {number} by the tricks {shares}{why}, not as the log has it",
-            deal=number,
-        )
+        # The three seats in play, in seat order, each with the tricks assigned to it.
+        playing = [s for s in range(len(names)) if len(names) == 3 or s != dealer]
+        shares: dict[str, Any] = {}
+        for place, s in zip(("first", "second", "third"), playing, strict=True):
+            shares[f"{place}_seat"] = s
+            shares[f"{place}_tricks"] = ruling.score[s]
+        f.add("SCORE_ADJUSTED", deal=number, form=form, reason=reason, **shares)
     for word, seats in (("waive", ruling.waive), ("confirm", ruling.confirm)):
         for seat in seats:
-            f.add(
-                "RULING_NOT_APPLICABLE",
-                f"{names[seat]} has no penalty in deal {number} to {word}: the preferans replay "
-                "imposes none (a revoke is a finding; the deal is scored as played)",
-                deal=number,
-                seat=seat,
-            )
+            f.add("RULING_NOT_APPLICABLE", deal=number, seat=seat, form=word)
     report.arbiter = ruling
     return report
 
@@ -565,12 +553,14 @@ def _compare(number: int, logged: tuple[LoggedEntry, ...], written: list[Entry],
         seat, kind, on = key
         if have[key] == want[key]:
             continue
-        what = f"whists on {f.players[on]}" if on is not None else kind
         f.add(
             "ENTRY_MISMATCH",
-            f"{f.players[seat]} is written {have[key]} in {what}, but the deal gives {want[key]}",
             deal=number,
             seat=seat,
+            form=kind,
+            on_seat=on,
+            written=have[key],
+            computed=want[key],
         )
 
 
@@ -603,25 +593,18 @@ def _compare_bombs(
         have, should = marked[(event, seat, rank)], want[(event, seat, rank)]
         if have == should:
             continue
-        what = f"a {_BOMB_NAMES.get(rank or 0, 'bomb')}"
-        if have > should:
-            message = f"{f.players[seat]} is marked with {what} {event}, but the deal {_NOT[event]}"
-        else:
-            message = f"the deal {_DID[event]} {what} for {f.players[seat]}, but the pulka does not mark it"
-        f.add("BOMB_MISMATCH", message, deal=number, seat=seat)
+        # The form: marked or not, drawn or put out, and the bomb's name by its rank (an
+        # extinguished mark without a rank is "a bomb").
+        form = f"{'marked' if have > should else 'unmarked'}_{event}_{_BOMB_FORMS[rank or 1]}"
+        f.add("BOMB_MISMATCH", deal=number, seat=seat, form=form, rank=rank)
 
 
-_BOMB_NAMES = {1: "bomb", 2: "double bomb", 3: "ёлка"}
-_NOT = {"drawn": "draws no such bomb", "extinguished": "puts out no such bomb"}
-_DID = {"drawn": "draws", "extinguished": "puts out"}
+#: A bomb's rank as the forms of ``BOMB_MISMATCH`` name it: 1 a bomb, 2 a double bomb, 3 a ёлка.
+_BOMB_FORMS = {1: "bomb", 2: "double", 3: "elka"}
 
 
 def _compare_settlement(written: tuple[int, ...], computed: tuple[int, ...], f: Findings) -> None:
     """``SETTLEMENT_MISMATCH`` for each seat whose written balance is not the replay's."""
     for seat, (have, want) in enumerate(zip(written, computed, strict=True)):
         if have != want:
-            f.add(
-                "SETTLEMENT_MISMATCH",
-                f"{f.players[seat]} is settled at {have:+d} whists, but the pulka settles at {want:+d}",
-                seat=seat,
-            )
+            f.add("SETTLEMENT_MISMATCH", seat=seat, written=have, settled=want)

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import MalformedDocument
-from rules.strict import describe, preset_values, read_bool, read_int
+from rules.preferans.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusal codes)
+from rules.strict import digits_value, preset_values, read_bool, read_int
+from rules.texts import found
 
 LEVELS = (6, 7, 8, 9, 10)
 PASSOUT_SCORINGS = ("mountain", "whists")
@@ -358,7 +360,7 @@ def resolve_ruleset(value: Any = None, players: int = 3, path: str = "ruleset") 
     Raises MalformedDocument with the path ``ruleset.<option>`` for a bad value.
     """
     if type(players) is not int or players not in (3, 4):
-        raise MalformedDocument("players", f"preferans is played by three or four players, not {players!r}")
+        raise MalformedDocument("players", "PREFERANS_RULESET_PLAYERS", found=found(players))
     raw: Any = "sochi" if value is None else value
     preset, values = preset_values(raw, presets=PRESETS, options=OPTIONS, default="sochi", path=path)
     resolved: dict[str, Any] = {}
@@ -384,8 +386,9 @@ def resolve_ruleset(value: Any = None, players: int = 3, path: str = "ruleset") 
     if resolved["pool_whists"] % resolved["mountain_whists"]:
         raise MalformedDocument(
             f"{path}.pool_whists",
-            f"must be a multiple of mountain_whists ({resolved['mountain_whists']}), "
-            f"so that a pool point is a whole number of mountain points, not {resolved['pool_whists']}",
+            "PREFERANS_POOL_WHISTS",
+            mountain_whists=resolved["mountain_whists"],
+            pool_whists=resolved["pool_whists"],
         )
     return Ruleset(preset=preset, **resolved)
 
@@ -395,9 +398,7 @@ def _level_table(value: Any, path: str) -> tuple[int, ...]:
     if isinstance(value, tuple):
         value = list(value)
     if not isinstance(value, list) or len(value) != len(LEVELS):
-        raise MalformedDocument(
-            path, f"must be a list of five numbers (levels 6 to 10), not {describe(value)}"
-        )
+        raise MalformedDocument(path, "PREFERANS_LEVEL_TABLE", found=found(value))
     return tuple(read_int(v, f"{path}[{i}]", low=0) for i, v in enumerate(value))
 
 
@@ -406,16 +407,12 @@ def _series(value: Any, path: str, low: int) -> tuple[int, ...]:
     if isinstance(value, tuple):
         value = list(value)
     if isinstance(value, str):
-        parts = value.split("-")
-        if not all(p.strip().isdigit() for p in parts):
-            raise MalformedDocument(
-                path, f'must be a list of numbers or a text such as "1-2-3", not {describe(value)}'
-            )
-        value = [int(p) for p in parts]
+        numbers = [digits_value(p.strip()) for p in value.split("-")]
+        if None in numbers:
+            raise MalformedDocument(path, "PREFERANS_SERIES", found=found(value))
+        value = numbers
     if not isinstance(value, list) or not value:
-        raise MalformedDocument(
-            path, f'must be a list of numbers or a text such as "1-2-3", not {describe(value)}'
-        )
+        raise MalformedDocument(path, "PREFERANS_SERIES", found=found(value))
     return tuple(read_int(v, f"{path}[{i}]", low=low) for i, v in enumerate(value))
 
 
@@ -424,9 +421,9 @@ def _minimums(value: Any, path: str) -> tuple[int, ...]:
     table = _series(value, path, low=6)
     for i, level in enumerate(table):
         if level > 10:
-            raise MalformedDocument(f"{path}[{i}]", f"must be from 6 to 10, not {level}")
+            raise MalformedDocument(f"{path}[{i}]", "PREFERANS_MINIMUM_RANGE", level=level)
         if i and level < table[i - 1]:
-            raise MalformedDocument(f"{path}[{i}]", f"must not be below the one before it ({table[i - 1]})")
+            raise MalformedDocument(f"{path}[{i}]", "PREFERANS_MINIMUM_FALLING", before=table[i - 1])
     return table
 
 
@@ -435,14 +432,14 @@ def _levels(value: Any, path: str) -> tuple[int, ...]:
     if isinstance(value, tuple):
         value = list(value)
     if not isinstance(value, list):
-        raise MalformedDocument(path, f"must be a list of levels 6 to 10, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_LEVELS_TYPE", found=found(value))
     levels = tuple(read_int(v, f"{path}[{i}]", low=6, high=10) for i, v in enumerate(value))
     if len(set(levels)) != len(levels):
-        raise MalformedDocument(path, "must not name a level twice")
+        raise MalformedDocument(path, "PREFERANS_LEVELS_TWICE")
     return tuple(sorted(levels))
 
 
 def _choice(value: Any, choices: tuple[str, ...], path: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise MalformedDocument(path, f"must be one of {', '.join(choices)}, not {describe(value)}")
+        raise MalformedDocument(path, "PREFERANS_CHOICE", choices=", ".join(choices), found=found(value))
     return value

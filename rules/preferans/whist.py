@@ -98,17 +98,12 @@ def whist_decisions(
     first, second = defenders
     opened = bool(open_play)
 
-    def add(code: str, message: str, seat: int | None = None) -> None:
-        f.add(code, message, deal=deal_no, seat=seat)
-
+    game = str(contract)
     if contract.misere:
         if decisions:
-            add(
-                "MISERE_RULE",
-                "on misère nobody whists: both defenders catch; the whist decisions are ignored",
-            )
+            f.add("MISERE_RULE", deal=deal_no, form="whists", contract=game)
         if dark and opened:
-            add("OPEN_WRONG", "МИЗЕР В ТЕМНУЮ is caught closed ('играется мизер и только стоя')")
+            f.add("OPEN_WRONG", deal=deal_no, form="dark_misere", contract=game)
         return WhistResult(whisters=defenders, passers=(), half=None, open=opened and not dark, played=True)
 
     final: dict[int, str] = {}
@@ -118,17 +113,13 @@ def whist_decisions(
     for dec in decisions:
         seat, word = dec.seat, dec.decision
         if seat not in defenders:
-            add("WHIST_OUT_OF_TURN", f"{_who(f, seat)} declares and cannot whist on his own game", seat)
+            f.add("WHIST_OUT_OF_TURN", deal=deal_no, seat=seat, form="declarer")
             continue
         if k >= len(expected):
-            add("WHIST_MISSING", f"one whist decision too many: {_who(f, seat)} says {word} again", seat)
+            f.add("WHIST_MISSING", deal=deal_no, seat=seat, form=f"extra_{word}")
             continue
         if seat != expected[k]:
-            add(
-                "WHIST_OUT_OF_TURN",
-                f"{_who(f, seat)} says {word} where {_who(f, expected[k])} was to speak",
-                seat,
-            )
+            f.add("WHIST_OUT_OF_TURN", deal=deal_no, seat=seat, form=word, turn_seat=expected[k])
         k += 1
         if k == 3:  # the first defender's answer to a half-whist
             if word == "whist":
@@ -137,7 +128,7 @@ def whist_decisions(
                     final[half] = "pass"
                 half = None
             elif word == "half":
-                add("HALF_WHIST_WRONG", "only the second defender may say half-whist", seat)
+                f.add("HALF_WHIST_WRONG", deal=deal_no, seat=seat, form="answer")
             continue
         if word == "half":
             allowed = (
@@ -148,13 +139,21 @@ def whist_decisions(
             )
             if not allowed:
                 if seat != second or final.get(first) != "pass":
-                    why = "only the second defender, after the first passed, may say half-whist"
+                    f.add("HALF_WHIST_WRONG", deal=deal_no, seat=seat, form="order")
                 elif dark:
-                    why = "on a game played only dark both defenders must whist"
+                    f.add("HALF_WHIST_WRONG", deal=deal_no, seat=seat, form="dark", contract=game)
+                elif not options.half_whist_levels:
+                    f.add("HALF_WHIST_WRONG", deal=deal_no, seat=seat, form="not_played", contract=game)
                 else:
-                    levels = ", ".join(str(v) for v in options.half_whist_levels) or "none"
-                    why = f"half-whist is said on games of level {levels}, not on {contract}"
-                add("HALF_WHIST_WRONG", why, seat)
+                    levels = ", ".join(str(v) for v in options.half_whist_levels)
+                    f.add(
+                        "HALF_WHIST_WRONG",
+                        deal=deal_no,
+                        seat=seat,
+                        form="level",
+                        levels=levels,
+                        contract=game,
+                    )
                 word = "pass"
             else:
                 half = seat
@@ -163,38 +162,28 @@ def whist_decisions(
     if k < 2:
         missing = [s for s in defenders if s not in final]
         for seat in missing:
-            add("WHIST_MISSING", f"{_who(f, seat)} has no whist decision on {contract}", seat)
+            f.add("WHIST_MISSING", deal=deal_no, seat=seat, contract=game)
             final[seat] = "whist" if dark else "pass"
     if dark:
         for seat in defenders:
             if final.get(seat) != "whist":
-                add(
-                    "WHIST_REQUIRED",
-                    f"{_who(f, seat)} said {final.get(seat)} on {contract}, a game played only dark: "
-                    "'вистовать обязаны оба партнера'",
-                    seat,
-                )
+                # Only a pass can stand here: a half-whist on a game played only dark was
+                # refused (and taken as a pass) above, a missing word taken as a whist.
+                f.add("WHIST_REQUIRED", deal=deal_no, seat=seat, contract=game)
                 final[seat] = "whist"
         if opened:
-            add("OPEN_WRONG", f"{contract} is played only dark: closed, not open")
+            f.add("OPEN_WRONG", deal=deal_no, form="dark", contract=game)
             opened = False
     whisters = tuple(s for s in defenders if final.get(s) == "whist")
     passers = tuple(s for s in defenders if final.get(s) != "whist" and s != half)
     if len(whisters) == 2 and opened:
-        add("OPEN_WRONG", "with two whisters each plays his own cards closed, not open")
+        f.add("OPEN_WRONG", deal=deal_no, form="two_whisters")
         opened = False
     if len(whisters) == 1 and open_play is not None:
         rule = options.one_whister_open
         if rule != "choice" and opened != (rule == "open"):
-            add(
-                "OPEN_WRONG",
-                f"this ruleset has the single whister play {rule}, not {'open' if opened else 'closed'}",
-            )
+            f.add("OPEN_WRONG", deal=deal_no, form=f"single_{rule}")
             opened = rule == "open"
     if not whisters:
         opened = False
     return WhistResult(whisters=whisters, passers=passers, half=half, open=opened, played=bool(whisters))
-
-
-def _who(f: Findings, seat: int) -> str:
-    return f"{f.players[seat]} (seat {seat})" if seat < len(f.players) else f"seat {seat}"

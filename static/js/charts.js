@@ -23,7 +23,10 @@ window.TrickbookCharts = (function () {
     return element ? JSON.parse(element.textContent) : null;
   }
 
-  /* A chart on ``canvas`` (the element or its id), replacing any drawn there; null without Chart.js. */
+  /* A chart on ``canvas`` (the element or its id), replacing any drawn there; null without Chart.js.
+   * A chart of the same type already there is given the new data and redrawn rather than
+   * destroyed: destroying puts the canvas's style attribute back, which the site's
+   * Content-Security-Policy (no inline style) refuses. */
   function draw(canvas, config) {
     if (typeof canvas === "string") {
       canvas = document.getElementById(canvas);
@@ -32,10 +35,18 @@ window.TrickbookCharts = (function () {
       return null;
     }
     var previous = window.Chart.getChart(canvas);
-    if (previous) {
-      previous.destroy();
+    var chart;
+    if (previous && previous.config.type === config.type) {
+      previous.data = config.data;
+      previous.options = config.options || {};
+      previous.update();
+      chart = previous;
+    } else {
+      if (previous) {
+        previous.destroy();
+      }
+      chart = new window.Chart(canvas, config);
     }
-    var chart = new window.Chart(canvas, config);
     var figure = canvas.closest("figure");
     var details = figure && figure.querySelector("details.chart-data");
     if (details) {

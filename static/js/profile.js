@@ -32,7 +32,8 @@
     });
     var datasets = [];
     types.forEach(function (type, index) {
-      var prefix = types.length > 1 ? type + ": " : "";
+      var names = data.gameNames || {};
+      var prefix = types.length > 1 ? (names[type] || type) + ": " : "";
       function values(field) {
         return history.map(function (point) {
           return point.game_type === type ? point[field] : null;

@@ -46,10 +46,16 @@
     tricks.forEach(function (trick, i) {
       trick.hidden = i + 1 !== current;
     });
+    // The hands stay as dealt: a card already played is marked (struck through, with its trick in
+    // the tooltip), the cards of the trick shown are outlined; nothing disappears.
     handCards.forEach(function (card) {
-      var played = parseInt(card.getAttribute("data-trick"), 10) <= current;
-      card.classList.toggle("played", played);
-      card.hidden = played;
+      var trick = parseInt(card.getAttribute("data-trick"), 10);
+      card.classList.toggle("played", trick < current);
+      card.classList.toggle("in-trick", trick === current);
+      var label = stepper.getAttribute("data-played-label");
+      if (label) {
+        card.title = trick <= current ? label.replace("%(number)s", String(trick)) : "";
+      }
     });
     var text = current === 0
       ? stepper.getAttribute("data-before")

@@ -6,8 +6,13 @@
  * panel's HTML, which replaces the page's panel: whose turn, the bids, the trick, the warnings and
  * the running totals all come from the server's replay, never from rules in this file.
  *
- * Offline, the taps wait in the queue (the page greys out the cards tapped and lists what waits),
- * and are sent when the connection returns, or when the page is opened again on this device.
+ * Offline, the taps wait in the queue (the page lists what waits) and are sent, in order, when the
+ * connection returns, or when the page is opened again on this device. While entries wait the page
+ * takes the deal on by itself (static/js/scorekeeper_offline.js: the trump card, the bids in turn,
+ * the cards trick by trick, the next deal), so a whole deal can be entered with no connection;
+ * each answer of the server replaces that guess. An entry the server refuses is reported with
+ * its reason, and is not saved; nor are the entries after it, entered against a step the server
+ * did not reach: the page names them and shows the server's state, to enter them again from.
  * Without JavaScript every form still posts and the server answers with a redirect.
  *
  * The page itself opens offline too: a service worker (templates/scorekeeper/sw.js, scope the
@@ -31,6 +36,12 @@
   var sending = false;
   var retryTimer = null;
   var lastSuit = null;
+  var offline = window.ScorekeeperOffline || null;
+  /* The panel as the server last answered it, and whether the page shows a guess over it. */
+  var answered = null;
+  var guessed = false;
+  /* What the line above the panel says once the queue is empty: an entry refused, say. */
+  var notice = "";
 
   function newId() {
     var bytes = new Uint8Array(16);
@@ -60,16 +71,31 @@
     });
   }
 
+  /* The page's words for a waiting entry (scorekeeper.pages.queue_words): each kind's name, the
+   * players by seat, each card as the reader writes it ("Д♥"), so the queue reads "Анна: Заказ 2"
+   * rather than the codes the server takes. */
+  var words = (function () {
+    var node = document.getElementById("sk-queue-words");
+    try {
+      return node ? JSON.parse(node.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+
   function describe(fields) {
-    var kind = fields.kind || "";
-    var parts = [kind];
+    var kinds = words.kinds || {};
+    var players = words.players || [];
+    var cards = words.cards || {};
+    var parts = [kinds[fields.kind] || fields.kind || ""];
     if (fields.card) {
-      parts.push(fields.card);
+      parts.push(cards[fields.card] || fields.card);
     }
     if (fields.value !== undefined && fields.value !== "") {
       parts.push(fields.value);
     }
-    return parts.join(" ");
+    var who = fields.seat !== undefined && fields.seat !== "" ? players[Number(fields.seat)] : undefined;
+    return (who ? who + ": " : "") + parts.join(" ");
   }
 
   function showQueue(offline) {
@@ -85,9 +111,9 @@
     });
     queueList.hidden = queue.length === 0;
     if (queue.length === 0) {
-      net.hidden = true;
-      net.classList.remove("offline");
-      net.textContent = "";
+      net.hidden = !notice;
+      net.classList.toggle("offline", !!notice);
+      net.textContent = notice;
       return;
     }
     net.hidden = false;
@@ -109,8 +135,8 @@
     return fields;
   }
 
-  /* What the page can show at once without the server: the card tapped is out of play, the bid is
-   * written beside the player. Whose turn comes next is left to the server's answer. */
+  /* What the page shows of a tap where scorekeeper_offline.js cannot follow the entries waiting:
+   * the card tapped is out of play, the bid is written beside the player. */
   function optimistic(fields, submitter) {
     if (submitter && (fields.kind === "play" || fields.kind === "trump")) {
       submitter.disabled = true;
@@ -145,6 +171,8 @@
     var current = root.querySelector("#scorekeeper-panel");
     if (fresh && current) {
       current.replaceWith(fresh);
+      answered = html;
+      guessed = false;
       initGrid();
       if (keep) {
         keepPanel(fresh, html);
@@ -172,6 +200,52 @@
     if (kept && kept.html && current && kept.revision > revisionOf(current)) {
       replacePanel(kept.html, false);
     }
+  }
+
+  /* Where the entries waiting lead: the step after them, as scorekeeper_offline.js guesses it from
+   * the deal the server last answered; where it cannot follow them (an undo of an entry already
+   * answered, a card taken back), the panel as answered with the taps marked on it. */
+  function showGuess() {
+    var queue = load();
+    var panel = root.querySelector("#scorekeeper-panel");
+    if (!panel || queue.length === 0) {
+      return;
+    }
+    var guess = offline
+      ? offline.guess(
+          panel,
+          queue.map(function (item) {
+            return item.fields;
+          })
+        )
+      : null;
+    if (guess && offline.show(panel, guess, words.cards || {})) {
+      guessed = true;
+      showUndo(panel, guess);
+      return;
+    }
+    if (guessed && answered) {
+      replacePanel(answered, false);
+    }
+    markQueued();
+  }
+
+  /* The undo button takes back the last entry still standing, waiting ones included. */
+  function showUndo(panel, guess) {
+    var form = panel.querySelector(".sk-undo");
+    var button = form && form.querySelector("[data-undo]");
+    if (button && guess.last) {
+      form.hidden = false;
+      button.textContent = offline.format(guess.data.words.undo, { what: describe(guess.last) });
+    }
+  }
+
+  /* The reason the server gave for refusing an entry (the panel's error line). */
+  function reasonOf(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var error = holder.querySelector("[data-error]");
+    return error ? error.textContent.trim() : "";
   }
 
   /* After a reload, the taps still waiting are marked on the page again. */
@@ -226,15 +300,34 @@
           var rest = load().filter(function (other) {
             return other.fields.entry_id !== item.fields.entry_id;
           });
-          save(rest);
           if (response.status === 403 || response.status === 404) {
             save([]);
-            net.hidden = false;
-            net.textContent = format(root.getAttribute("data-text-failed"), { reason: response.status });
+            notice = format(root.getAttribute("data-text-failed"), { reason: response.status });
             return;
           }
-          if (rest.length === 0 || response.status !== 200) {
-            replacePanel(text, response.status === 200);
+          if (response.status === 200) {
+            save(rest);
+            replacePanel(text, true);
+            showGuess();
+            return;
+          }
+          // Refused: this entry is not saved, nor those after it (they followed a step the server
+          // did not reach). The page shows the server's state and says which were not sent.
+          save([]);
+          replacePanel(text, false);
+          notice = format(root.getAttribute("data-text-failed"), {
+            reason: describe(item.fields) + " — " + reasonOf(text),
+          });
+          if (rest.length) {
+            notice +=
+              " " +
+              format(root.getAttribute("data-text-dropped"), {
+                entries: rest
+                  .map(function (other) {
+                    return describe(other.fields);
+                  })
+                  .join("; "),
+              });
           }
         });
       })
@@ -262,10 +355,12 @@
     event.preventDefault();
     var submitter = event.submitter || null;
     var fields = fieldsOf(form, submitter);
+    form.reset(); // the next deal's tricks taken, the next bid: not this entry's
     var queue = load();
     queue.push({ fields: fields });
     save(queue);
-    optimistic(fields, submitter);
+    notice = "";
+    showGuess();
     showQueue(!navigator.onLine);
     flush();
   });
@@ -347,9 +442,10 @@
   window.addEventListener("offline", function () {
     showQueue(true);
   });
+  answered = (root.querySelector("#scorekeeper-panel") || {}).outerHTML || null;
   restorePanel();
   initGrid();
-  markQueued();
+  showGuess();
   showQueue(!navigator.onLine);
   registerWorker();
   flush();

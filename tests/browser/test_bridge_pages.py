@@ -32,7 +32,7 @@ def test_arrow_keys_step_through_a_bridge_deal(page, revoke_url):
     assert visible_tricks(page) == []
     west = page.locator(".compass-hand.seat-W .suit-row")
     # [Deal "S:... A98.KT942.974.97"]: West holds ♠10 ♥A753 ♦10632 ♣J1053.
-    assert west.nth(1).locator(".card:visible").all_inner_texts() == ["A", "7", "5", "3"]
+    assert west.nth(1).locator(".card:not(.played):not(.in-trick)").all_inner_texts() == ["A", "7", "5", "3"]
 
     for _ in range(4):
         page.keyboard.press("ArrowRight")
@@ -43,9 +43,9 @@ def test_arrow_keys_step_through_a_bridge_deal(page, revoke_url):
     assert revoke.inner_text().split() == [
         "W", "Gleb", "2♦", "REVOKE", "should", "have", "followed", "with", "7♥,", "5♥,", "3♥",
     ]  # fmt: skip
-    # West's ace of hearts (trick 1) and two of diamonds (trick 4) have left the hand.
-    assert west.nth(1).locator(".card:visible").all_inner_texts() == ["7", "5", "3"]
-    assert west.nth(2).locator(".card:visible").all_inner_texts() == ["6", "3"]
+    # West's ace of hearts (trick 1) and two of diamonds (trick 4) are marked played.
+    assert west.nth(1).locator(".card:not(.played):not(.in-trick)").all_inner_texts() == ["7", "5", "3"]
+    assert west.nth(2).locator(".card:not(.played):not(.in-trick)").all_inner_texts() == ["6", "3"]
     assert page.url.endswith("#trick-4")
 
     page.keyboard.press("ArrowLeft")
@@ -54,10 +54,11 @@ def test_arrow_keys_step_through_a_bridge_deal(page, revoke_url):
     page.keyboard.press("End")
     assert position.inner_text() == "Trick 13 of 13"
     assert page.get_by_role("button", name="Next").is_disabled()
-    assert page.locator(".compass .card:visible").count() == 0
+    assert page.locator(".compass .card:not(.played):not(.in-trick)").count() == 0
+    assert page.locator(".compass .card:visible").count() == 52  # as dealt, every card marked played
     page.keyboard.press("Home")
     assert visible_tricks(page) == []
-    assert page.locator(".compass .card:visible").count() == 52
+    assert page.locator(".compass .card:not(.played):not(.in-trick)").count() == 52
 
 
 def test_the_double_dummy_table_and_the_auction_show(page, revoke_url):

@@ -80,5 +80,5 @@ def test_a_finding_opens_the_step_of_its_event(page, people, live_server):
     expect(page.locator(".durak-step:visible h3")).to_have_text(["Step 9 · bout 2"])
     assert visible_steps(page) == ["Step 9 · bout 2"]
     assert page.locator(".durak-step:visible .step-findings").inner_text() == (
-        "Card does not beat ILLEGAL_BEAT KH is neither a higher C nor a trump"
+        "Card does not beat K♥ is neither a higher ♣ nor a trump"
     )

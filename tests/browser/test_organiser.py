@@ -20,6 +20,9 @@ def sign_in(page, live_server, user) -> None:
 
 
 def fill_deal(page, deal: int, names: list[str], bids: list[int], taken: list[int]) -> None:
+    trump = page.locator(f"select[name=d{deal}_trump]")
+    if trump.count():
+        trump.select_option("QH")
     for name, bid, took in zip(names, bids, taken, strict=True):
         page.get_by_label(f"Deal {deal}, {name}, bid", exact=True).fill(str(bid))
         page.get_by_label(f"Deal {deal}, {name}, taken", exact=True).fill(str(took))
@@ -78,7 +81,10 @@ def test_the_sheet_scrolls_sideways_on_a_phone(live_server, page, people, tourna
     wrapper = page.locator("#sheet-form .table-scroll")
     assert wrapper.evaluate("e => getComputedStyle(e).overflowX") == "auto"
     assert wrapper.evaluate("e => e.clientWidth") <= 375
-    # Keyboard: Tab from the first dealer reaches the first bid.
+    # Keyboard: Tab from the first dealer reaches the first deal's trump card, then its first bid,
+    # in the order the table plays them.
     page.get_by_label("First dealer").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "d1_trump"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.name") == "d1_s0_bid"

@@ -31,9 +31,13 @@ def test_stepping_through_a_pass_out_turns_the_talon(page, people, live_server):
     position = page.locator(".stepper .position")
     assert position.inner_text() == "Before the opening lead"
     assert visible_tricks(page) == []
-    talon = page.locator(".hand.talon .card:visible")
+    talon = page.locator(".hand.talon .card:not(.played):not(.in-trick)")
     assert talon.all_inner_texts() == ["7♠", "7♣"]
-    anna = page.locator(".hand", has_text="Anna").locator(".suit-row").first.locator(".card:visible")
+    anna = (
+        page.locator(".hand", has_text="Anna")
+        .locator(".suit-row")
+        .first.locator(".card:not(.played):not(.in-trick)")
+    )
     assert anna.all_inner_texts() == ["9", "8"]
 
     page.keyboard.press("ArrowRight")
@@ -50,9 +54,9 @@ def test_stepping_through_a_pass_out_turns_the_talon(page, people, live_server):
     assert talon.all_inner_texts() == []
     page.keyboard.press("End")
     assert position.inner_text() == "Trick 10 of 10"
-    assert page.locator(".preferans-hands .card:visible").count() == 0
+    assert page.locator(".preferans-hands .card:not(.played):not(.in-trick)").count() == 0
     page.keyboard.press("Home")
-    assert page.locator(".preferans-hands .card:visible").count() == 32
+    assert page.locator(".preferans-hands .card:not(.played):not(.in-trick)").count() == 32
 
 
 def test_a_revoke_in_the_browser(page, people, live_server):

@@ -31,7 +31,7 @@ def test_arrow_keys_step_through_the_tricks(page, replay_url):
     assert position.inner_text() == "Before the first lead"
     assert visible_tricks(page) == []
     assert page.get_by_role("button", name="Previous").is_disabled()
-    vera = page.locator(".hand", has_text="Vera").locator(".card:visible")
+    vera = page.locator(".hand", has_text="Vera").locator(".card:not(.played):not(.in-trick)")
     assert vera.all_inner_texts() == ["5♠", "6♥", "4♥", "8♦"]
 
     for _ in range(3):
@@ -42,8 +42,11 @@ def test_arrow_keys_step_through_the_tricks(page, replay_url):
     assert page.locator(".trick:visible .winner").inner_text() == "Борис wins the trick with 9♦."
     renege = page.locator(".trick:visible .play.renege")
     assert renege.inner_text().split() == ["Vera", "6♥", "RENEGE", "should", "have", "followed", "with", "8♦"]
-    # The cards of tricks 1-3 have left the hands.
+    # The cards of tricks 1-3 are marked played; the hands stay as dealt.
     assert vera.all_inner_texts() == ["8♦"]
+    hand = page.locator(".hand", has_text="Vera").locator(".card")
+    assert hand.all_inner_texts() == ["5♠", "6♥", "4♥", "8♦"]  # the hand as dealt, still all shown
+    assert hand.nth(0).get_attribute("title") == "played in trick 1"
     assert page.url.endswith("#trick-3")
 
     page.keyboard.press("ArrowLeft")

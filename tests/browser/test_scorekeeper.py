@@ -274,7 +274,7 @@ def test_irregularities_are_recorded_on_the_phone_as_they_happen(live_server, pa
     k = Keeper(page)
     k.card("2C")
     k.bid(1)
-    page.get_by_text("A card exposed?").click()
+    page.get_by_text("Mark a card shown by accident", exact=True).click()
     page.locator("[data-irregular-seat]").select_option(label="Gleb")
     page.locator("[data-irregular-card]").select_option("AH")
     page.locator("[data-record-irregular]").click()
@@ -283,7 +283,7 @@ def test_irregularities_are_recorded_on_the_phone_as_they_happen(live_server, pa
     k.bids(0, 0, 0)
     expect(page.locator("[data-exposed]")).to_contain_text("Gleb")
     k.card("KH")
-    page.get_by_text("A card exposed, or played out of turn?").click()
+    page.get_by_text("Mark a card shown by accident or played out of turn").click()
     page.locator("[data-irregular-kind='out_of_turn']").check()
     page.locator("[data-irregular-seat]").select_option(label="Anna")
     page.locator("[data-irregular-card]").select_option("3S")
@@ -309,3 +309,21 @@ def test_irregularities_are_recorded_on_the_phone_as_they_happen(live_server, pa
     expect(page.locator("#deal-2.annulled")).to_be_visible()
     assert page.locator("#scorekeeper-panel tfoot td.total").all_inner_texts() == ["10", "11", "10", "-10"]
     assert [e.kind for e in DraftEntry.objects.filter(draft=draft).order_by("number")][-1] == "renege"
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_start_form_fits_a_360_px_phone_and_names_are_tapped_in(live_server, page, people, language):
+    for name in ("Анна", "Борис", "Вера"):
+        Player.objects.create(club=people.club, display_name=name)
+    sign_in(page, live_server, people.scorer)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/clubs/{people.club.slug}/scorekeeper/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("textarea[name=names]")
+    assert box.evaluate("e => e.getBoundingClientRect().right") <= PHONE["width"]
+    page.locator('[data-roster-name="Вера"]').click()
+    page.locator('[data-roster-name="Анна"]').click()
+    page.locator('[data-roster-name="Вера"]').click()  # a name already in is not added twice
+    assert box.input_value() == "Вера\nАнна\n"
+    assert page.locator("select[name=ruleset] option[value=classic]").inner_text() in ("базовые", "базові")

@@ -86,9 +86,11 @@ def test_without_the_setting_nothing_is_queued_and_the_command_catches_up(people
     assert out.getvalue().splitlines() == [
         "games: 2 in 1 chunks",
         "analysed: 2",
+        "partial: 0",
         "nothing: 0",
         "current: 0",
         "missing: 0",
+        "deferred: 0",
     ]
     assert not analytics.unanalysed().exists()
     out = StringIO()
@@ -106,15 +108,24 @@ def test_analysing_again_keeps_the_stored_analysis_unless_forced(people: Any) ->
     first = analytics.analyse_game(game)
     assert first is not None
     assert analytics.analyse_game(game).pk == first.pk
-    assert analytics.analyse_games([game.pk]) == {"analysed": 0, "nothing": 0, "current": 1, "missing": 0}
+    assert analytics.analyse_games([game.pk]) == {
+        "analysed": 0,
+        "partial": 0,
+        "nothing": 0,
+        "current": 1,
+        "missing": 0,
+        "deferred": 0,
+    }
     forced = analytics.analyse_game(game, force=True)
     assert forced.pk != first.pk
     assert GameAnalysis.objects.filter(report=game.current_report).count() == 1
     assert analytics.analyse_games([game.pk, 987654]) == {
         "analysed": 0,
+        "partial": 0,
         "nothing": 0,
         "current": 1,
         "missing": 1,
+        "deferred": 0,
     }
 
 
@@ -135,7 +146,12 @@ def test_a_score_sheet_only_log_has_nothing_to_analyse(people: Any) -> None:
     assert analysis.status == GameAnalysis.Status.NOTHING
     assert analysis.deals == 0
     assert not SeatAnalysis.objects.filter(analysis=analysis).exists()
-    assert analytics.status_counts(Game.objects.all()) == {"analysed": 0, "nothing": 1, "waiting": 0}
+    assert analytics.status_counts(Game.objects.all()) == {
+        "analysed": 0,
+        "partial": 0,
+        "nothing": 1,
+        "waiting": 0,
+    }
 
 
 def test_a_correction_is_analysed_afresh_and_reuses_the_deals_whose_cards_did_not_change(

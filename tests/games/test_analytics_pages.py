@@ -105,6 +105,7 @@ def test_the_profile_shows_the_players_luck_and_skill_with_its_charts_data(peopl
             "played_at": game.played_at.date().isoformat(),
             "luck": round(summary["luck"], 3),
             "deals": summary["deals"],
+            "partial": False,
         }
     ]
     by_cards = {int(c): e for c, e in summary["bid_error_by_cards"].items() if e["contracts"]}
@@ -131,7 +132,7 @@ def test_the_club_page_shows_bidding_by_hand_size_the_dealer_and_the_balance(peo
     api = Client()
     api.force_login(people.member)
     got = api.get("/api/v1/clubs/kozyr/analytics/").json()
-    assert got["games"] == {"analysed": 1, "nothing": 0, "waiting": 0}
+    assert got["games"] == {"analysed": 1, "partial": 0, "nothing": 0, "waiting": 0}
     assert got["by_game_type"]["oh-hell"] == json.loads(json.dumps(summary))
 
 
@@ -192,7 +193,7 @@ def test_the_tournament_page_lists_every_player_in_standings_order(people: Any, 
     assert chart["luck"] == [round(by_name[name]["luck"], 3) for name in order]
     assert chart["unit"] == "Tricks a deal"
     got = member(people).get(f"/api/v1/tournaments/{tournament.pk}/analytics/").json()
-    assert got["games"] == {"analysed": 1, "nothing": 0, "waiting": 0}
+    assert got["games"] == {"analysed": 1, "partial": 0, "nothing": 0, "waiting": 0}
     assert [p["player_name"] for p in got["players"]] == ["P0", "P1", "P2", "P3"]
     summaries = analytics.games_analytics(Game.objects.filter(table__round__tournament=tournament))["oh-hell"]
     for line in got["players"]:

@@ -221,7 +221,7 @@ def test_a_status_that_contradicts_the_ruling_is_refused(api, people, game, disp
     api.force_authenticate(people.organiser)
     response = decide(api, dispute, status=status, ruling=ruling, seats=[0], decision="x")
     assert response.status_code == 400
-    assert list(response.json()) == ["status"]
+    assert response.json()["error"]["path"] == "status"
     dispute.refresh_from_db()
     assert dispute.status == "open"
     assert after(game) == ([11, 22, 21], 1)
@@ -229,11 +229,10 @@ def test_a_status_that_contradicts_the_ruling_is_refused(api, people, game, disp
 
 @CONTRADICTIONS
 def test_the_refusal_says_what_the_ruling_does_not_do(api, people, game, dispute, status, ruling, message):
-    # BUG (games/serializers.py, DecisionSerializer.validate): the verb is cut from the status
-    # with status[:-2], which gives "reject" for "rejected" but "uphe" for "upheld".
+    # The verb is the status's own (once cut with status[:-2], which gave "uphe" for "upheld").
     api.force_authenticate(people.organiser)
     response = decide(api, dispute, status=status, ruling=ruling, seats=[0], decision="x")
-    assert response.json() == {"status": [message]}
+    assert (response.json()["error"]["path"], response.json()["error"]["message"]) == ("status", message)
 
 
 def test_a_status_that_agrees_with_the_ruling_is_taken(api, people, game, dispute):
@@ -247,7 +246,8 @@ def test_neither_ruling_nor_status_is_refused(api, people, game, dispute):
     api.force_authenticate(people.organiser)
     response = decide(api, dispute, decision="x")
     assert response.status_code == 400
-    assert response.json() == {"ruling": ["give the decision's ruling (or its status)"]}
+    error = response.json()["error"]
+    assert (error["path"], error["message"]) == ("ruling", "give the decision's ruling (or its status)")
     dispute.refresh_from_db()
     assert dispute.status == "open"
 
@@ -266,7 +266,13 @@ def test_a_ruling_on_a_seat_without_a_penalty_is_a_conflict(api, people, game, d
     response = decide(api, dispute, ruling=ruling, seats=seats, decision="x")
     assert response.status_code == 409
     assert response.json() == {
-        "error": {"path": "ruling", "message": f"{who} has no penalty in deal 2 to rule on"}
+        "error": {
+            "path": "ruling",
+            "message": f"{who} has no penalty in deal 2 to rule on",
+            "code": "RULING_NOT_APPLICABLE",
+            "params": {"player": who, "seat": seats[0], "deal": 2},
+            "text": f"{who} has no penalty in deal 2 to rule on",
+        }
     }
     assert after(game) == ([11, 22, 21], 1)
     dispute.refresh_from_db()
@@ -277,7 +283,15 @@ def test_a_penalty_ruling_without_seats_is_a_conflict(api, people, game, dispute
     api.force_authenticate(people.organiser)
     response = decide(api, dispute, ruling="waive", decision="x")
     assert response.status_code == 409
-    assert response.json() == {"error": {"path": "ruling", "message": "say whose penalty is ruled on"}}
+    assert response.json() == {
+        "error": {
+            "path": "ruling",
+            "message": "say whose penalty is ruled on",
+            "code": "RULING_SEATS_MISSING",
+            "params": {},
+            "text": "say whose penalty is ruled on",
+        }
+    }
 
 
 def test_a_malformed_corrected_log_names_its_path_under_document(api, people, game, dispute):
@@ -287,7 +301,13 @@ def test_a_malformed_corrected_log_names_its_path_under_document(api, people, ga
     response = decide(api, dispute, ruling="correction", document=broken, decision="x")
     assert response.status_code == 400
     assert response.json() == {
-        "error": {"path": "document.deals[1].bids", "message": "must hold one entry per seat (3), not 2"}
+        "error": {
+            "path": "document.deals[1].bids",
+            "message": "must hold one entry per seat (3), not 2",
+            "code": "OHHELL_SEAT_COUNT",
+            "params": {"players": 3, "count": 2},
+            "text": "must hold one entry per seat (3), not 2",
+        }
     }
     assert after(game) == ([11, 22, 21], 1)
     dispute.refresh_from_db()
@@ -302,6 +322,9 @@ def test_an_adjusted_score_of_the_wrong_shape_names_its_path_under_ruling(api, p
     assert error == {
         "path": "ruling.deals[1].arbiter.score",
         "message": "must hold one entry per seat (3), not 2",
+        "code": "OHHELL_SEAT_COUNT",
+        "params": {"players": 3, "count": 2},
+        "text": "must hold one entry per seat (3), not 2",
     }
     assert after(game) == ([11, 22, 21], 1)
 
@@ -313,11 +336,17 @@ def test_a_stale_revision_is_a_conflict(api, people, game, dispute):
     api.force_authenticate(people.organiser)
     response = decide(api, dispute, ruling="annul", deal=1, revision=1, decision="x")
     assert response.status_code == 409
+    stale = (
+        "the game was corrected meanwhile: revision 2 is now its log, not 1; "
+        "look at it again before correcting it"
+    )
     assert response.json() == {
         "error": {
             "path": "ruling",
-            "message": "the game was corrected meanwhile: revision 2 is now its log, not 1; "
-            "look at it again before correcting it",
+            "message": stale,
+            "code": "REVISION_STALE",
+            "params": {"now": 2, "seen": 1},
+            "text": stale,
         }
     }
     assert after(game) == ([11, 23, 20], 2)
@@ -347,7 +376,13 @@ def test_deciding_twice_is_a_conflict(api, people, game, dispute):
     again = decide(api, dispute, ruling="reject", decision="changed my mind")
     assert again.status_code == 409
     assert again.json() == {
-        "error": {"path": "ruling", "message": "this dispute was already decided (Upheld)"}
+        "error": {
+            "path": "ruling",
+            "message": "this dispute was already decided (Upheld)",
+            "code": "DISPUTE_ALREADY_DECIDED",
+            "params": {"dispute_status": "upheld"},
+            "text": "this dispute was already decided (Upheld)",
+        }
     }
     dispute.refresh_from_db()
     assert (dispute.status, dispute.ruling) == ("upheld", "waive")
@@ -375,10 +410,10 @@ def test_only_an_organiser_decides(api, people, game, boris, dispute, role, stat
 
 
 def test_a_token_decides_as_its_user(api, people, game, dispute):
-    from rest_framework.authtoken.models import Token
+    from accounts.tokens import token_issue
 
-    token = Token.objects.create(user=people.organiser)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _token, key = token_issue(user=people.organiser)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     response = decide(api, dispute, ruling="annul", deal=2, decision="A card was seen.")
     assert response.status_code == 200
     assert response.json()["decided_by"] == "organiser"
@@ -415,7 +450,15 @@ def test_a_trick_without_a_deal_is_refused(api, people, game, boris):
     api.force_authenticate(boris)
     response = api.post(f"/api/v1/games/{game.pk}/disputes/", {"claim": CLAIM, "trick": 1}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"error": {"path": "deal", "message": "say which deal the trick is in"}}
+    assert response.json() == {
+        "error": {
+            "path": "deal",
+            "message": "say which deal the trick is in",
+            "code": "DISPUTE_TRICK_WITHOUT_DEAL",
+            "params": {},
+            "text": "say which deal the trick is in",
+        }
+    }
     assert not Dispute.objects.filter(game=game).exists()
 
 

@@ -17,13 +17,17 @@ pytestmark = pytest.mark.django_db
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-def test_a_member_added_without_a_role_is_a_member(api, people):
-    UserFactory(username="newcomer")
+def test_a_member_invited_without_a_role_is_invited_as_a_member(api, people):
+    newcomer = UserFactory(username="newcomer")
     api.force_authenticate(people.organiser)
     response = api.post("/api/v1/clubs/kozyr/members/", {"username": "newcomer"}, format="json")
-    assert response.status_code == 201, response.json()
+    assert response.status_code == 202, response.json()
     assert response.json()["role"] == "member"
-    assert Membership.objects.get(user__username="newcomer").role == Membership.Role.MEMBER
+    assert not Membership.objects.filter(user=newcomer).exists()  # not before they accept
+    api.force_authenticate(newcomer)
+    accepted = api.post(f"/api/v1/invitations/{response.json()['id']}/accept/")
+    assert accepted.status_code == 201, accepted.json()
+    assert Membership.objects.get(user=newcomer).role == Membership.Role.MEMBER
 
 
 @pytest.mark.parametrize(
@@ -61,4 +65,4 @@ def test_an_id_filter_out_of_range_is_a_400_naming_it(api, people, name, value):
     api.force_authenticate(people.member)
     response = api.get(f"/api/v1/games/?{name}={value}")
     assert response.status_code == 400
-    assert name in response.json()
+    assert response.json()["error"]["path"] == name

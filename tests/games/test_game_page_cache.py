@@ -24,9 +24,7 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "spec-examples" / "ohhell"
 #: score-sheet-dispute: deal 3's third score written 10 where the replay gives 0, so the third
 #: total was written 21 for 11.
-MISCOPIED = (
-    '<td class="num mismatch"><span class="recorded" title="as written on the sheet">10</span> → 0</td>'
-)
+MISCOPIED = '<td class="num detail mismatch"><span class="recorded" title="as written on the sheet">10</span> → 0</td>'
 
 
 def record(people, name: str = "score-sheet-dispute", *, public: bool = True) -> Game:
@@ -38,7 +36,7 @@ def record(people, name: str = "score-sheet-dispute", *, public: bool = True) ->
 
 def sheet(html: str) -> str:
     """The cached part of a page: from the score sheet to the end of the findings."""
-    return html[html.index('<div class="table-scroll">') : html.index("</main>")]
+    return html[html.index('<input type="checkbox" id="sheet-detail"') : html.index("</main>")]
 
 
 def test_a_second_request_reads_the_sheet_from_the_cache(client, people, django_assert_num_queries):
@@ -66,9 +64,9 @@ def test_a_correction_shows_the_new_sheet(client, people):
     )
     after = client.get(f"/games/{game.pk}/").content.decode()
     assert "revision 2" in after
-    assert 'class="num mismatch"' not in after
-    assert "SCORE_MISMATCH" not in after
-    assert "SCORE_MISMATCH" in before
+    assert 'class="num detail mismatch"' not in after
+    assert "Deal score miscopied" not in after
+    assert "Deal score miscopied" in before
 
 
 def test_an_anonymous_repeat_is_answered_304_until_the_page_changes(client, people):

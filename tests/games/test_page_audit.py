@@ -258,9 +258,10 @@ def test_the_game_audit_takes_a_fixed_number_of_queries(
     grow(people, game, sitter, simulated, count)
     client.force_login(sitter)
     # 1 session, 2 user, 3 game with its club, 4 the reader's role (may read),
-    # 5 the current report's findings, 6 revisions (with uploader), 7 their reports,
-    # 8 disputes (with people and corrected revision), 9 their events (with actor and revision),
-    # 10 the reader's role again (may dispute: organiser?), 11 does the reader sit in the game?
-    # (yes: so not asked whether they are the table's scorer), 12 the disputes waiting for the reader (the header's count).
-    with django_assert_num_queries(12):
+    # 5 the current report's findings, 6 their games' players by seat (for the sentences),
+    # 7 revisions (with uploader), 8 their reports,
+    # 9 disputes (with people and corrected revision), 10 their events (with actor and revision),
+    # 11 the reader's role again (may dispute: organiser?), 12 does the reader sit in the game?
+    # (yes: so not asked whether they are the table's scorer), 13 the disputes waiting for the reader (the header's count).
+    with django_assert_num_queries(13):
         assert client.get(f"/games/{game.pk}/audit/").status_code == 200

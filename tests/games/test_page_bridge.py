@@ -104,8 +104,8 @@ def test_the_deal_list_links_each_deal_page(client, people, rubber):
         assert f'href="/games/{rubber.pk}/deals/{n}/"' in html
     findings = re.findall(r'<li class="finding severity-error">(.*?)</li>', html, flags=re.S)
     assert [text(f) for f in findings] == [
-        "Deal score miscopied SCORE_MISMATCH deal 1 : we below the line: written 120, the rules give 220",
-        "Deal score miscopied SCORE_MISMATCH deal 2 : they below the line: written 100, the rules give 200",
+        "Deal score miscopied deal 1 : we below the line: written 120, the rules give 220",
+        "Deal score miscopied deal 2 : they below the line: written 100, the rules give 200",
     ]
     assert '<a href="#deal-1">deal 1</a>' in html
     assert f'<a href="/games/{rubber.pk}/pbn/" download>Download as PBN</a>' in html
@@ -202,7 +202,8 @@ def test_a_revoke_is_marked_with_the_cards_to_follow_with(client, people):
         r'<section[^>]*class="replay-findings"[^>]*>(.*?)</section>', html, flags=re.S
     ).group(1)
     assert '<a href="#trick-4">trick 4</a>' in findings
-    assert "REVOKE" in findings
+    assert "<strong>Revoke</strong>" in findings
+    assert "REVOKE" not in findings
 
 
 def test_the_double_dummy_table_is_endplays(client, people, rubber):

@@ -170,7 +170,7 @@ def test_the_findings_of_the_deal_come_with_their_rule(client, people, dispute):
         "Deal should have been redealt",
     ]
     renege = findings.split('class="rule-finding finding-error"')[1]
-    assert "Anna played 4H on a club lead while holding 5C" in renege
+    assert "Anna played 4♥ on a ♣ lead while holding 5♣" in renege
     assert "The rule" in renege
     assert "10 points" in text(renege)
     assert "«Если ренонс не был исправлен вовремя" in renege  # the seed's own sentence

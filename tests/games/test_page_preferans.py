@@ -78,17 +78,17 @@ def test_the_pulka_page_draws_the_sheet_the_settlement_and_the_deals(client, peo
         for row in re.findall(r'<tr class="settlement-row">(.*?)</tr>', settlement, re.S)
     ]
     assert rows == [
-        ["Anna", "9", "0", "139 1/3", "0", "139 1/3", "+140"],
-        ["Boris", "17", "8", "116 2/3", "61 1/3", "55 1/3", "+55"],
-        ["Vera", "38", "29", "34 2/3", "229 1/3", "−194 2/3", "−195"],
+        ["Anna", "+140", "139 1/3", "9", "0", "139 1/3", "0"],
+        ["Boris", "+55", "55 1/3", "17", "8", "116 2/3", "61 1/3"],
+        ["Vera", "−195", "−194 2/3", "38", "29", "34 2/3", "229 1/3"],
     ]
     total = re.search(r'<tr class="settlement-sum">(.*?)</tr>', settlement, re.S)
     assert total is not None
     assert re.findall(r'<td class="num[^"]*">([^<]*)</td>', total.group(1)) == [
-        "290 2/3",
-        "290 2/3",
         "0",
         "0",
+        "290 2/3",
+        "290 2/3",
     ]
     # The deals: dealer, declarer, game, multiplier, tricks and the writings.
     deals = _section(html, 'class="deal-list preferans-deals"')

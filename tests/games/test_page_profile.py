@@ -278,7 +278,7 @@ def test_the_page_is_in_russian(client, people, anna):
 @pytest.mark.parametrize(
     ("who", "status"),
     [
-        ("anonymous", 404),
+        ("anonymous", 302),  # sent to sign in (docs/pages.md), whether or not the player exists
         ("outsider", 404),
         ("member", 200),
         ("scorer", 200),
@@ -295,7 +295,16 @@ def test_who_may_see_a_profile(client, people, anna, who, status):
 def test_a_public_game_does_not_open_the_profile(client, people, games, anna):
     """Statistics read the club's private games too: a public game alone does not make them public."""
     Game.objects.filter(pk=games["A"].pk).update(public=True)
-    assert client.get(url(anna)).status_code == 404
+    response = client.get(url(anna))
+    assert response.status_code == 302
+    assert response["Location"] == f"/accounts/login/?next={url(anna)}"
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in_even_for_no_such_player(client, people):
+    """The redirect comes before any look-up, so it says nothing about who is on the roster."""
+    response = client.get("/clubs/kozyr/players/999999/")
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/?next=/clubs/kozyr/players/999999/"
 
 
 @pytest.mark.parametrize(
@@ -360,8 +369,9 @@ def test_query_count_does_not_grow_with_the_games(client, people, django_assert_
     # 7 the chosen game's report, 8-12 player_statistics (seats and totals; aggregates;
     # by hand size; bid − taken; reneges), 13 current ratings, 14 rating history,
     # 15 the tables (round, tournament) of the listed games, 16 the player's analysed rows
-    # (the luck-and-skill section: one query whatever the number of games), 17 the disputes waiting for the reader (the header's count).
-    with django_assert_num_queries(17):
+    # (the luck-and-skill section: one query whatever the number of games), 17 the games per game
+    # type (the header's counts, as the roster counts them), 18 the disputes waiting for the reader.
+    with django_assert_num_queries(18):
         response = client.get(url(anna))
     assert response.status_code == 200
     html = response.content.decode()

@@ -118,7 +118,8 @@ def test_the_deal_facts_hands_bids_and_tricks(client, people, renege_game):
     ]
     assert "Борис wins the trick with 9♦." in text(html)
     findings = section(html, "replay-findings")
-    assert "RENEGE_UNCORRECTED" in findings
+    assert "<strong>Uncorrected renege</strong>" in findings
+    assert "RENEGE_UNCORRECTED" not in findings
     assert '<a href="#trick-3">trick 3</a>' in findings
 
 
@@ -190,7 +191,7 @@ def test_a_corrected_renege_shows_the_card_taken_back_and_exposed(client, people
     assert '<li class="play kind-play renege taken-back">' in trick1
     assert "annulled-note" not in html
     assert "Boris wins the trick with J♦." in text(html)
-    assert "RENEGE_CORRECTED" in section(html, "replay-findings")
+    assert "<strong>Renege corrected in time</strong>" in section(html, "replay-findings")
 
 
 def test_hands_not_logged_are_shown_as_played(client, people):

@@ -30,7 +30,7 @@ def test_an_annulled_deal_is_struck_through_with_its_reason(client, people):
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert '<tr id="deal-2" class="annulled">' in html
     assert '<tr class="annulled-reason"><td colspan="17">' in html  # 5 + 4 columns for each of 3 players
-    assert "Annulled: Taras played 3C on a diamond lead while holding 7D" in text(html)
+    assert "Annulled: Taras played 3♣ on a ♦ lead while holding 7♦" in text(html)
     assert f'<a href="#deal-2">deal 2</a>, <a href="/games/{game.pk}/deals/2/#trick-1">trick 1</a>:' in html
     assert '<span class="card">5♣</span>' in html  # deal 1's trump, with its suit symbol
     assert text(html).count("no trump") == 2
@@ -40,12 +40,12 @@ def test_a_miscopied_score_shows_both_values(client, people):
     game = record(people, "score-sheet-dispute")
     client.force_login(people.member)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    cells = re.findall(r'<td class="num mismatch">(.*?)</td>', html, flags=re.S)
+    cells = re.findall(r'<td class="num detail mismatch">(.*?)</td>', html, flags=re.S)
     assert [text(c).strip() for c in cells] == ["10 → 0"]
     totals = re.findall(r'<td class="num total mismatch">(.*?)</td>', html, flags=re.S)
     assert [text(c).strip() for c in totals] == ["21 → 11"]
-    assert "SCORE_MISMATCH" in html
-    assert "TOTAL_MISMATCH" in html
+    assert "<strong>Deal score miscopied</strong>" in html
+    assert "<strong>Total miscopied</strong>" in html
 
 
 def test_a_clean_game_says_so(client, people):

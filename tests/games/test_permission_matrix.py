@@ -30,6 +30,7 @@ class World:
     player_id: int
     dispute_id: int
     spare_user: str
+    token_id: int  # the member's API token
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,11 @@ CASES = [
     Case(
         "POST",
         "/api/v1/clubs/kozyr/members/",
-        (401, 403, 403, 201, 403, 201),
+        (401, 403, 403, 202, 403, 202),
         {"username": "{spare}", "role": "member"},
     ),
+    Case("GET", "/api/v1/clubs/kozyr/invitations/", (401, 403, 403, 200, 403, 200)),
+    Case("GET", "/api/v1/invitations/", (401, 200, 200, 200, 200, 200)),
     Case("PATCH", "/api/v1/clubs/kozyr/members/member/", (401, 403, 403, 200, 403, 200), {"role": "scorer"}),
     Case("DELETE", "/api/v1/clubs/kozyr/members/member/", (401, 403, 403, 204, 403, 204)),
     Case("GET", "/api/v1/clubs/kozyr/players/", (401, 200, 200, 200, 403, 200)),
@@ -106,6 +109,17 @@ CASES = [
         (401, 403, 403, 200, 404, 200),
         {"status": "rejected", "decision": "the sheet is right"},
     ),
+    # API tokens (accounts/api.py): anyone signs in; each caller lists and revokes their own only.
+    Case(
+        "POST",
+        "/api/v1/auth/token/",
+        (200, 200, 200, 200, 200, 200),
+        {"username": "member", "password": "a-long-passphrase"},
+    ),
+    Case("GET", "/api/v1/auth/tokens/", (401, 200, 200, 200, 200, 200)),
+    Case("DELETE", "/api/v1/auth/tokens/{token}/", (401, 204, 404, 404, 404, 404)),
+    Case("POST", "/api/v1/auth/logout/", (401, 204, 204, 204, 204, 204)),
+    Case("POST", "/api/v1/auth/logout-all/", (401, 204, 204, 204, 204, 204)),
 ]
 
 
@@ -118,12 +132,16 @@ def world(people) -> World:
     )
     dispute = disputes.dispute_open(game=result.game, user=people.organiser, claim="deal 1 total", deal=1)
     UserFactory(username="spare")
+    from accounts.tokens import token_issue
+
+    token, _key = token_issue(user=people.member, name="matrix")
     return World(
         game_id=result.game.pk,
         upload_id=result.upload.pk,
         player_id=result.game.seats.get(seat=0).player_id,
         dispute_id=dispute.pk,
         spare_user="spare",
+        token_id=token.pk,
     )
 
 
@@ -139,7 +157,11 @@ def test_permission_matrix(api, people, world, case: Case, role: str):
     if user is not None:
         api.force_authenticate(user)
     url = case.url.format(
-        game=world.game_id, upload=world.upload_id, player=world.player_id, dispute=world.dispute_id
+        game=world.game_id,
+        upload=world.upload_id,
+        player=world.player_id,
+        dispute=world.dispute_id,
+        token=world.token_id,
     )
     body = case.body
     if body == "new-game":

@@ -172,7 +172,8 @@ def test_a_revoke_is_marked_with_the_cards_to_follow_with(client, people):
     assert html.count("revoke-tag") == 1
     findings = re.search(r'<section[^>]*class="replay-findings"[^>]*>(.*?)</section>', html, re.S).group(1)
     assert '<a href="#trick-1">trick 1</a>' in findings
-    assert "<code>REVOKE</code>" in findings
+    assert "<strong>Revoke</strong>" in findings
+    assert "REVOKE" not in findings  # the code stays in the API; the page gives the title
 
 
 def test_a_dark_game(client, people):

@@ -68,6 +68,16 @@ def test_malformed_upload_is_kept_with_its_path_and_reason(people):
     assert bytes(kept.content) == content
     assert kept.outcome == Upload.Outcome.REJECTED
     assert not Game.objects.exists()
+    # The refusal is kept as data too, so a page says it in its reader's language.
+    assert kept.error_code == "READ_CARD_UNKNOWN"
+    assert kept.error["code"] == "READ_CARD_UNKNOWN"
+    from django.utils import translation
+
+    from games.templatetags.findings import error_text
+
+    with translation.override("ru"):
+        assert "ZZ" in error_text(kept.error)
+        assert error_text(kept.error) != kept.error_message
 
 
 @pytest.mark.parametrize(
@@ -165,6 +175,8 @@ def test_a_batch_records_each_log_as_one_upload_does(people):
     assert results[1].error == {
         "path": "",
         "message": "not JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+        "code": "JSON_EXPECTING_NAME",
+        "params": {"line": 1, "column": 2},
     }
     assert Game.objects.count() == 2
     assert DealSeat.objects.count() == 2 * 13 * 4

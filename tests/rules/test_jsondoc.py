@@ -42,7 +42,7 @@ def test_registry_reads_the_game_and_refuses_unknown_ones():
     with pytest.raises(MalformedDocument, match="is required") as caught:
         read(b'{"deals": []}')
     assert caught.value.path == "game"
-    with pytest.raises(MalformedDocument, match="JSON object, not list"):
+    with pytest.raises(MalformedDocument, match="a game log is a JSON object, not a list"):
         read(b"[]")
 
 

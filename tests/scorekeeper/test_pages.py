@@ -276,7 +276,7 @@ def test_a_card_exposed_and_a_card_played_out_of_turn_are_recorded_as_they_happe
     url = f"/scorekeeper/{free_draft.pk}/"
     add(free_draft, people.scorer, "trump", card="2C")
     page = client.get(url).content.decode()
-    assert "A card exposed?" in page
+    assert "Mark a card shown by accident" in page
     assert 'value="out_of_turn"' not in page  # in the bidding, only an exposed card
     assert '<option value="2C">' not in page  # the turned trump is no one's card
     client.post(url + "entries/", {"entry_id": "x1", "kind": "expose", "seat": 3, "card": "AH"})
@@ -287,7 +287,7 @@ def test_a_card_exposed_and_a_card_played_out_of_turn_are_recorded_as_they_happe
         add(free_draft, people.scorer, "bid", seat=seat, value=value)
     add(free_draft, people.scorer, "play", card="KH")
     page = client.get(url).content.decode()
-    assert "A card exposed, or played out of turn?" in page
+    assert "Mark a card shown by accident or played out of turn" in page
     assert 'value="out_of_turn"' in page
     assert '<option value="KH">' not in page  # out of the hands
     response = client.post(
@@ -398,6 +398,35 @@ def test_a_marked_renege_finishes_into_a_game_whose_totals_carry_the_penalty(peo
     assert response["Location"] == f"/games/{draft.game_id}/"
     assert draft.game.totals == [10, -10, 10, 10]
     game_page = client.get(f"/games/{draft.game_id}/").content.decode()
-    assert "<code>RENEGE_UNCORRECTED</code>" in game_page
-    assert "<code>TOTAL_MISMATCH</code>" not in game_page
+    assert "<strong>Uncorrected renege</strong>" in game_page
+    assert "<strong>Total miscopied</strong>" not in game_page
     assert '<tr id="deal-1" class="annulled">' in game_page
+
+
+def test_a_deal_played_out_is_on_the_sheet_once(people, free_draft):
+    """Every card of deal 1 played, deal 2 not begun: deal 1 is a finished row, not also the row in
+    progress (it was listed twice)."""
+    client = client_for(people.scorer)
+    url = f"/scorekeeper/{free_draft.pk}/"
+    client.post(url + "entries/", {"entry_id": "t1", "kind": "trump", "card": "2C"})
+    for seat, value in ((1, 1), (2, 0), (3, 0), (0, 0)):
+        client.post(url + "entries/", {"entry_id": f"b{seat}", "kind": "bid", "seat": seat, "value": value})
+    for i, card in enumerate(["AH", "3H", "4H", "5H", "KS", "2S", "7S", "8S"]):
+        client.post(url + "entries/", {"entry_id": f"p{i}", "kind": "play", "card": card})
+    page = client.get(url).content.decode()
+    sheet = page[page.index('<section class="sk-sheet"') :]
+    sheet = sheet[: sheet.index("</section>")]
+    assert sheet.count('<tr id="deal-1"') == 1
+    assert 'id="sk-current"' not in sheet
+    assert "Next: deal 2 (2 of 3)" in page
+
+
+def test_the_start_form_names_the_ruleset_and_offers_the_roster_to_tap(people):
+    from games.models import Player
+
+    Player.objects.create(club=people.club, display_name="Анна")
+    client = client_for(people.scorer)
+    page = client.get(f"/clubs/{people.club.slug}/scorekeeper/").content.decode()
+    assert '<option value="classic" selected>basic (the seed&#x27;s text)</option>' in page
+    assert '<button type="button" class="secondary" data-roster-name="Анна">Анна</button>' in page
+    assert "js/scorekeeper_start.js" in page

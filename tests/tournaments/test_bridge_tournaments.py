@@ -14,6 +14,7 @@ file scores, by side, was read off by hand (tests/games/test_bridge_games.py):
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -125,7 +126,7 @@ def test_a_bridge_tournament_is_set_up_from_the_rules(people, bridge_night):
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"preferred_table_size": 5}, "bridge-rubber tables seat 4 players"),
+        ({"preferred_table_size": 5}, "Rubber bridge tables seat 4 players"),
         ({"ruleset": "classic"}, "ruleset: unknown preset 'classic'; known: seed, laws"),
         ({"ruleset": {"preset": "laws", "law64": "maybe"}}, "ruleset.law64: must be true or false"),
     ],
@@ -139,7 +140,7 @@ def test_settings_bridge_cannot_play_are_refused(people, settings, message):
 
 
 def test_whists_are_refused_for_a_game_without_them(people):
-    with pytest.raises(services.ServiceError, match=r"oh-hell games have no whists to rank by \(whists\)"):
+    with pytest.raises(services.ServiceError, match=r"Oh Hell games have no whists to rank by \(whists\)"):
         services.tournament_create(
             club=people.club, name="X", user=people.organiser, standings_method="whists"
         )
@@ -179,6 +180,8 @@ def test_a_table_takes_its_partnerships_in_either_rotation_but_not_others(people
     assert swapped.result.error == {
         "path": "players",
         "message": f"the log must keep table {table.number}'s partnerships: {n} and {s}; {e} and {w}",
+        "code": "TABLE_PARTNERSHIPS_DIFFER",
+        "params": {"table": table.number, "teams": [[n, s], [e, w]]},
     }
     assert Upload.objects.get().outcome == Upload.Outcome.REJECTED
     wrong_rules = services.table_game_upload(
@@ -285,7 +288,7 @@ def test_blank_bridge_sheets_print_we_and_they(client, people, bridge_night):
         assert f'<td class="partners">{n} – {s}</td><td class="partners">{e} – {w}</td>' in page
     assert '<th scope="col">We</th><th scope="col">They</th>' in page
     assert page.count('<tr class="the-line">') == 2
-    assert "Ruleset: seed · a game is 100 below the line · rubber 700 / 500" in page
+    assert "Ruleset: basic (the seed&#x27;s text) · a game is 100 below the line · rubber 700 / 500" in page
     assert "Cards" not in page  # no Oh Hell deal grid
 
 
@@ -295,7 +298,7 @@ def test_the_create_form_offers_bridge_and_its_presets(client, people):
     page = client.get(url).content.decode()
     assert '<option value="bridge-rubber">Rubber bridge</option>' in page
     assert '<optgroup label="Rubber bridge">' in page
-    assert '<option value="laws">laws</option>' in page
+    assert '<option value="laws">the Laws of rubber bridge</option>' in page
     assert '<option value="whists">Whists (games that have them)</option>' in page
     form = {
         "name": "Бридж",
@@ -329,3 +332,71 @@ def test_the_tournament_pages_read_a_bridge_tournament(client, people, bridge_ni
     assert f'<li>{n} <span class="num">1450</span></li><li>{e} <span class="num">200</span></li>' in page
     api = client.get(f"/api/v1/tournaments/{bridge_night.pk}/rounds/1/")
     assert [t["totals"] for t in api.json()["tables"]] == [[1450, 200, 1450, 200], [520, 0, 520, 0]]
+
+
+def test_partners_of_every_game_are_one_line_of_the_standings(client, people, bridge_night):
+    """After one round each table's partners have played all their games together: a partnership,
+    ranked as one line (places 1 to 4 for the four pairs), the lots never splitting partners."""
+    _, seated = play_round(bridge_night, people.scorer, ["rubber", "passout"], as_pbn=False)
+    lines = services.standings_compile(tournament=bridge_night)
+    ids = {line.player.display_name: line.player_id for line in lines}
+    by_name = {line.player.display_name: line for line in lines}
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = seated
+    # rubber.pbn: We 1450, They 200; passout.pbn: 0 and 0, the two pairs of table 2 level on every
+    # tie-break but the lots, which put one pair 3rd and the other 4th — never one partner apart.
+    places = {name: (line.place, line.points) for name, line in by_name.items()}
+    assert {name: places[name] for name in (n1, s1, e1, w1)} == {
+        n1: ("1", 1450.0),
+        s1: ("1", 1450.0),
+        e1: ("2", 200.0),
+        w1: ("2", 200.0),
+    }
+    assert places[n2] == places[s2]
+    assert places[e2] == places[w2]
+    assert {places[n2], places[e2]} == {("3", 0.0), ("4", 0.0)}
+    assert {name: line.partner_id for name, line in by_name.items()} == {
+        n1: ids[s1],
+        s1: ids[n1],
+        e1: ids[w1],
+        w1: ids[e1],
+        n2: ids[s2],
+        s2: ids[n2],
+        e2: ids[w2],
+        w2: ids[e2],
+    }
+    assert by_name[n2].tiebreaks == by_name[s2].tiebreaks
+    assert by_name[e2].tiebreaks == by_name[w2].tiebreaks
+
+    client.force_login(people.member)
+    page = client.get(reverse("tournament-standings", kwargs={"pk": bridge_night.pk})).content.decode()
+    rows = [
+        (place, re.sub(r"<[^>]+>", "", names))
+        for place, names in re.findall(r'<tr><td>([^<]*)</td><th scope="row">(.*?)</th>', page)
+    ]
+    rows = [(place, names.replace("&nbsp;", " ")) for place, names in rows]
+    assert rows[:2] == [
+        ("1", f"{min(n1, s1, key=ids.get)} – {max(n1, s1, key=ids.get)}"),
+        ("2", f"{min(e1, w1, key=ids.get)} – {max(e1, w1, key=ids.get)}"),
+    ]
+    assert len(rows) == 4  # four pairs, four lines
+    api = client.get(f"/api/v1/tournaments/{bridge_night.pk}/standings/").json()["standings"]
+    assert {line["player"]: line["partner_id"] for line in api}[n1] == ids[s1]
+
+
+def test_new_partners_in_the_next_round_make_every_player_a_line_of_their_own(people, bridge_night):
+    play_round(bridge_night, people.scorer, ["rubber", "revoke"], as_pbn=False)
+    _, seated_2 = play_round(bridge_night, people.scorer, ["claim", "passout"], as_pbn=False)
+    lines = services.standings_compile(tournament=bridge_night)
+    partners = {line.player.display_name: line.partner_id for line in lines}
+    changed = [name for players in seated_2 for name in players if partners[name] is None]
+    # Whoever changed partner is ranked alone; anyone who kept theirs (the seating may keep a pair)
+    # is still one line with them.
+    assert changed
+    for line in lines:
+        if line.partner_id is not None:
+            mate = next(other for other in lines if other.player_id == line.partner_id)
+            assert mate.partner_id == line.player_id
+            assert (mate.rank, mate.rank_to) == (
+                line.rank,
+                line.rank_to,
+            )

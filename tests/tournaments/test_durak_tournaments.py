@@ -81,7 +81,7 @@ def test_durak_tables_seat_two_to_six(people):
         assert (tournament.ruleset, tournament.preferred_table_size) == ("simple", size)
         # The default tie-breaks, less contracts made: durak has none.
         assert tournament.tiebreaks == ["head_to_head", "best_game", "lots"]
-    with pytest.raises(services.ServiceError, match=r"^durak tables seat 2 to 6 players$"):
+    with pytest.raises(services.ServiceError, match=r"^Durak tables seat 2 to 6 players$"):
         services.tournament_create(
             club=people.club, name="7", user=people.organiser, game_type="durak", preferred_table_size=7
         )
@@ -93,7 +93,7 @@ def test_durak_tables_seat_two_to_six(people):
             game_type="durak",
             ruleset={"preset": "throw-in", "place_points": [2, "1"]},
         )
-    with pytest.raises(services.ServiceError, match="durak games have no whists"):
+    with pytest.raises(services.ServiceError, match="Durak games have no whists"):
         services.tournament_create(
             club=people.club, name="w", user=people.organiser, game_type="durak", standings_method="whists"
         )

@@ -148,6 +148,7 @@ def test_the_queries_do_not_grow_with_games_findings_or_disputes(
     client.force_login(people.member)
     # 1 session, 2 user, 3 tournament with club, 4 the reader's role, 5-7 the audit summary
     # (findings by code, games by status, open disputes), 8 findings with game, table and round,
-    # 9 disputes with people, revision, game, table and round, 10 the disputes waiting for the reader (the header's count)
-    with django_assert_num_queries(10):
+    # 9 their games' players by seat (for the findings' sentences), 10 disputes with people,
+    # revision, game, table and round, 11 the disputes waiting for the reader (the header's count)
+    with django_assert_num_queries(11):
         assert client.get(f"/tournaments/{tournament.pk}/audit/").status_code == 200

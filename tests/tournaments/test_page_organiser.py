@@ -42,6 +42,9 @@ def seat_names(table: Table) -> list[str]:
 def sheet_post(bids: list[list[int]], taken: list[list[int]], first_dealer: int = 0) -> dict[str, Any]:
     data: dict[str, Any] = {"first_dealer": first_dealer}
     for k, (row_bids, row_taken) in enumerate(zip(bids, taken, strict=True), start=1):
+        # The trump card turned up; the deal played without trumps has no such field, and Django
+        # ignores what a form does not have.
+        data[f"d{k}_trump"] = "QH" if k % 2 else "7C"
         for seat, (bid, took) in enumerate(zip(row_bids, row_taken, strict=True)):
             data[f"d{k}_s{seat}_bid"] = bid
             data[f"d{k}_s{seat}_taken"] = took
@@ -64,7 +67,8 @@ def test_create_a_tournament_stores_every_setting(client, people):
     url = reverse("tournament-create", args=["kozyr"])
     page = client.get(url).content.decode()
     assert '<label for="id_tiebreak_1">Tie-break 1</label>' in page
-    assert '<option value="classic-nil5">classic-nil5</option>' in page
+    # The presets by name, the code kept in the value only (games/vocabulary.py).
+    assert '<option value="classic-nil5">basic, a made zero bid scores 5 + the cards</option>' in page
     response = client.post(
         url,
         {
@@ -72,6 +76,7 @@ def test_create_a_tournament_stores_every_setting(client, people):
             "starts_at": "2026-12-05T18:30",
             "ruleset": "classic-nil5",
             "preferred_table_size": "5",
+            "rounds_planned": "4",
             "standings_method": "table_points",
             "tiebreak_1": "contracts_made",
             "tiebreak_2": "",
@@ -88,6 +93,7 @@ def test_create_a_tournament_stores_every_setting(client, people):
     assert tournament.club == people.club
     assert tournament.ruleset == "classic-nil5"
     assert tournament.preferred_table_size == 5
+    assert tournament.rounds_planned == 4
     assert tournament.standings_method == "table_points"
     assert tournament.tiebreaks == ["contracts_made", "head_to_head"]
     assert tournament.seed == 42
@@ -433,12 +439,31 @@ def test_enter_a_score_sheet_records_the_engines_totals(client, people, tourname
     assert document["deals"][0] == {
         "dealer": 0,
         "cards": 1,
-        "trump": None,
+        "trump": "QH",
         "bids": [1, 0, 1, 0],
         "taken": [1, 0, 0, 0],
     }
+    assert [d["trump"] for d in document["deals"]] == ["QH", "7C"] * 6 + [None]  # the last: no trumps
     assert document["ruleset"] == "classic"
     assert [d["dealer"] for d in document["deals"][:5]] == [0, 1, 2, 3, 0]
+
+
+def test_a_deal_without_its_trump_card_is_refused_never_written_as_no_trump(
+    client, people, tournament, seated
+):
+    table = seated.tables.order_by("number").first()
+    client.force_login(people.scorer)
+    page = client.get(sheet_url(table)).content.decode()
+    assert '<select name="d1_trump" class="sheet-trump" data-deal="1"' in page
+    assert 'name="d13_trump"' not in page  # the last deal is played without trumps
+    assert '<option value="QH">Q♥</option>' in page
+    data = sheet_post(*four_player_sheet())
+    data["d4_trump"] = ""
+    response = client.post(sheet_url(table), data)
+    assert response.status_code == 400
+    table.refresh_from_db()
+    assert table.game_id is None
+    assert "Write the trump card turned up for this deal." in response.content.decode()
 
 
 def test_the_first_dealer_is_chosen(client, people, tournament, seated):

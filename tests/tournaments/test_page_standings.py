@@ -111,8 +111,9 @@ def test_standings_queries_do_not_grow_with_the_field(
     client.force_login(people.member)
     caches["pages"].clear()
     # session, user, tournament (+club), role (may read?), role (names link to profiles?),
-    # standing lines (+players); the fragment alone, no header
-    with django_assert_num_queries(6):
+    # standing lines (+players), the rounds' tables recorded (the progress line); the fragment
+    # alone, no header
+    with django_assert_num_queries(7):
         client.get(f"/tournaments/{played.pk}/standings/live/")
     Standing.objects.bulk_create(
         Standing(
@@ -127,7 +128,7 @@ def test_standings_queries_do_not_grow_with_the_field(
         for line in Standing.objects.filter(tournament=played)
     )
     caches["pages"].clear()  # the rendered table is kept per compile; this one was not compiled
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         client.get(f"/tournaments/{played.pk}/standings/live/")
 
 
@@ -179,3 +180,49 @@ def test_these_pages_take_as_many_queries_after_two_more_rounds(
     with CaptureQueriesContext(connection) as three_rounds:
         assert client.get(f"/tournaments/{played.pk}/{page}").status_code == 200
     assert len(three_rounds) == len(one_round)
+
+
+def test_before_any_result_the_standings_rank_nobody(client, people, seated, tournament):
+    """Eight entrants seated, no game recorded: every line would be 0 and the order the lot's."""
+    services.standings_compile(tournament=tournament)
+    assert Standing.objects.filter(tournament=tournament).count() == 8
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert '<table class="standings">' not in html
+    assert "No standings yet: they appear when the first table's game is recorded." in html
+    assert "Round 1 in play: 0 of 2 tables recorded." in html  # no number of rounds planned: no "of M"
+
+
+def test_the_standings_say_how_far_the_tournament_has_come(
+    client, people, tournament, seated, django_capture_on_commit_callbacks
+):
+    first = seated.tables.order_by("number").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_game_upload(table=first, content=table_log(first, 700), user=people.scorer)
+    client.force_login(people.member)
+    html = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "Round 1 in play: 1 of 2 tables recorded." in html
+    assert '<table class="standings">' in html
+    # With the rounds planned said, "of M" (the API sets it as the organiser's form does).
+    Tournament.objects.filter(pk=tournament.pk).update(rounds_planned=3)
+    html = client.get(f"/tournaments/{tournament.pk}/standings/").content.decode()
+    assert "Round 1 of 3 in play: 1 of 2 tables recorded." in html
+
+
+def test_after_a_round_the_progress_reads_in_russian(client, people, played):
+    client.force_login(people.member)
+    client.cookies["django_language"] = "ru"
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    assert "После тура 1: записаны все 2 стола." in html
+    Tournament.objects.filter(pk=played.pk).update(rounds_planned=4)
+    html = client.get(f"/tournaments/{played.pk}/standings/").content.decode()
+    assert "После тура 1 из 4: записаны все 2 стола." in html
+
+
+def test_the_api_sets_the_rounds_planned_within_bounds(api, people, tournament):
+    api.force_authenticate(people.organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/"
+    assert api.patch(url, {"rounds_planned": 5}, format="json").json()["rounds_planned"] == 5
+    refused = api.patch(url, {"rounds_planned": 0}, format="json")
+    assert refused.status_code == 400
+    assert api.patch(url, {"rounds_planned": None}, format="json").json()["rounds_planned"] is None

@@ -96,3 +96,29 @@ def test_the_round_page_links_each_open_table(client, people, tournament, seated
     html = client.get(f"/tournaments/{tournament.pk}/rounds/1/manage/").content.decode()
     for table in seated.tables.all():
         assert f'href="/tournaments/{tournament.pk}/tables/{table.pk}/upload/"' in html
+
+
+def test_a_kept_refusal_is_said_again_in_the_readers_language(client, people, tournament, seated, table):
+    """The upload keeps the service's English template beside the code and parameters, so the
+    refusal is said in Russian or Ukrainian whenever it is shown again, not in English."""
+    from django.utils import translation
+
+    other = seated.tables.order_by("number").last()
+    client.force_login(people.scorer)
+    client.post(url(tournament, table), {"document": table_log(other, 7).decode()})
+    rejected = Upload.objects.get(outcome=Upload.Outcome.REJECTED)
+    assert rejected.error_code == "TABLE_PLAYERS_DIFFER"
+    assert (
+        rejected.error_template
+        == "the log must seat table %(table)s's players: missing %(missing)s; not at this table: %(extra)s"
+    )
+    said = {}
+    for language in ("en", "ru", "uk"):
+        with translation.override(language):
+            said[language] = Upload.objects.get(pk=rejected.pk).refusal_text
+    missing, extra = "Анна, Борис, Вера, Даша", "Глеб, Егор, Женя, Зоя"
+    assert said == {
+        "en": f"the log must seat table 1's players: missing {missing}; not at this table: {extra}",
+        "ru": f"в журнале должны сидеть игроки стола 1; не хватает: {missing}; не за этим столом: {extra}",
+        "uk": f"у журналі мають сидіти гравці столу 1; бракує: {missing}; не з цього столу: {extra}",
+    }

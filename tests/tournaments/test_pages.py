@@ -83,6 +83,35 @@ def test_tournament_page_queries_do_not_grow_with_the_rounds(
         services.round_confirm(round_=services.round_generate(tournament=tournament))
     client.force_login(people.member)
     # session, user, tournament, role (read, manage, profile links), rounds, tables (+games),
-    # seats (+players), the games' seats (+players), standings, the disputes waiting for the reader (the header's count)
-    with django_assert_max_num_queries(11):
+    # seats (+players), the games' seats (+players), standings, the rounds' tables recorded (the
+    # standings' progress line), the disputes waiting for the reader (the header's count)
+    with django_assert_max_num_queries(12):
         assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
+
+
+def test_the_seating_list_numbers_seats_from_one(client, people, tournament, seated):
+    client.force_login(people.member)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/seating/").content.decode()
+    assert 'start="0"' not in page
+    assert page.count("<ol>") == 2  # a plain ordered list: 1, 2, 3, 4
+
+
+def test_a_game_links_back_to_its_club_tournament_round_and_table(
+    client, people, tournament, seated, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.conftest import table_log
+    from tournaments import services
+
+    table = seated.tables.order_by("number").last()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_game_upload(table=table, content=table_log(table, 700), user=people.scorer)
+    table.refresh_from_db()
+    client.force_login(people.member)
+    html = client.get(f"/games/{table.game_id}/").content.decode()
+    assert '<a href="/clubs/kozyr/">' in html
+    assert f'<a href="/tournaments/{tournament.pk}/">Кубок осени</a>' in html
+    link = f"/tournaments/{tournament.pk}/?round=1&amp;table={table.number}#table-{table.number}"
+    assert f'<a href="{link}">round 1, table {table.number}</a>' in html
+    # The link opens the page of tables that holds the table.
+    listed = client.get(f"/tournaments/{tournament.pk}/?round=1&table={table.number}").content.decode()
+    assert f'id="table-{table.number}"' in listed

@@ -31,6 +31,7 @@ from tournaments.standings import (
     Tally,
     compile_standings,
     merge,
+    partnerships,
     rank,
     tally,
 )
@@ -97,6 +98,7 @@ def tournaments(draw):
                     totals=tuple(float(t) for t in totals),
                     contracts_made=made,
                     whists=tuple(float(w) for w in whists),
+                    teams=((0, 2), (1, 3)) if game == "bridge" else (),
                 )
             )
     methods = ["total", "table_points", "average"] + (["whists"] if game == "bridge" else [])
@@ -186,11 +188,13 @@ def test_a_tally_goes_through_json_bit_for_bit():
     results = [
         TableResult(1, 1, (1, 2, 3), (0.1, 0.2, -7.25), (1, 0, 2), (0.3, 1e17, 0.0)),
         TableResult(2, 2, (3, 1, 4), (2.0, 0.1, 0.1), (0, 0, 0)),
+        TableResult(3, 2, (5, 6, 7, 8), (1.0, 0.0, 1.0, 0.0), (1, 0, 1, 0), teams=((0, 2), (1, 3))),
     ]
     counted = tally(results, placings=True, tables=True)
     back = Tally.from_wire(json.loads(json.dumps(counted.to_wire())))
     assert back == counted
-    assert back.tables == [((1, 2, 3), (2, 1, 3)), ((3, 1, 4), (1, 2, 2))]
+    assert back.partners == {5: {7}, 7: {5}, 6: {8}, 8: {6}}
+    assert back.tables == [((1, 2, 3), (2, 1, 3)), ((3, 1, 4), (1, 2, 2)), ((5, 6, 7, 8), (1, 3, 1, 3))]
     assert back.placings[4] == {(3, 2, 3): 1}
     # Whole numbers travel as ints: "12", not "12.0".
     assert tally([TableResult(1, 1, (1, 2), (12.0, 3.0), (0, 0))]).to_wire()["total"] == [12, 3]
@@ -442,3 +446,9 @@ def test_the_chord_runs_on_the_live_worker_and_equals_the_single_compile(celery_
     while tasks.cache.get(tasks.pending_key(gone)) is not None and time.monotonic() < deadline:
         time.sleep(0.1)
     assert tasks.cache.get(tasks.pending_key(gone)) is None
+
+
+def test_partnerships_are_the_players_who_only_ever_had_each_other():
+    # 1 and 3 always together; 2 had 4 and then 5; 6 had only 5, but 5 also had 2: no pair.
+    assert partnerships({1: {3}, 3: {1}, 2: {4, 5}, 4: {2}, 5: {2, 6}, 6: {5}}) == [(1, 3)]
+    assert partnerships({}) == []

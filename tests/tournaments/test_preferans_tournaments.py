@@ -101,7 +101,7 @@ def test_a_preferans_tournament_takes_the_conventions_and_three_or_four_seats(pe
     )
     assert (four.ruleset, four.preferred_table_size) == ({"preset": "leningrad", "pool": 30}, 4)
     for settings, message in [
-        ({"preferred_table_size": 5}, "preferans tables seat 3 or 4 players"),
+        ({"preferred_table_size": 5}, "Preferans tables seat 3 or 4 players"),
         ({"ruleset": "moscow"}, "ruleset: unknown preset 'moscow'"),
         (
             {"ruleset": {"preset": "rostov", "bomb_use": "nobody"}},

@@ -483,4 +483,7 @@ def test_the_api_refuses_confirmation_hours_out_of_range(api, people, hours, err
     )
     assert response.status_code == 400
     assert not Tournament.objects.exists()
-    assert response.json() == {"confirmation_hours": [error]}
+    assert (response.json()["error"]["path"], response.json()["error"]["message"]) == (
+        "confirmation_hours",
+        error,
+    )

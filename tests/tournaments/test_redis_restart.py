@@ -27,8 +27,8 @@ import pytest
 import requests
 from django.db import connection
 from kombu import Connection
-from rest_framework.authtoken.models import Token
 
+from accounts.tokens import token_issue
 from config.celery import app
 from games.models import Game, Player, Upload
 from tests.conftest import _database_url
@@ -127,7 +127,7 @@ def test_uploads_while_redis_restarts_are_all_recorded_and_compiled(site, people
     tables = list(round_.tables.order_by("number").prefetch_related("seats"))
     assert len(tables) == PLAYERS // 4
     logs = {table.pk: table_log(table, 700 + i) for i, table in enumerate(tables)}
-    token = Token.objects.create(user=people.scorer).key
+    token = token_issue(user=people.scorer, name="redis restart")[1]
 
     def upload(table: Table) -> int:
         response = requests.post(

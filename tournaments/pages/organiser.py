@@ -29,12 +29,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import permissions
 from games import services as game_services
+from games.finding_text import document_error_text, error_text, sentence, template_text
 from games.models import Club, Player, Upload
 from rules import registry
 from rules.errors import MalformedDocument
@@ -233,6 +235,19 @@ def _manage_action(
     return redirect("round-manage", pk=tournament.pk, number=round_.number)
 
 
+def compile_failure(tournament: Tournament) -> dict[str, Any] | None:
+    """The last compile's failure as the organiser reads it: when, and why in the reader's
+    language (a ranking rule's own sentence from its template, else the English message)."""
+    failure = tournament.standings_failure
+    if not failure:
+        return None
+    template = str(failure.get("template") or "")
+    params = failure.get("params") or {}
+    message = str(failure.get("message") or "")
+    why = template_text(template, params, fallback=message) if template else message
+    return {"why": why, "at": parse_datetime(str(failure.get("at") or ""))}
+
+
 def _manage_context(tournament: Tournament, forms: dict[str, Any]) -> dict[str, Any]:
     entries = list(
         Entry.objects.filter(tournament=tournament).select_related("player").order_by("player__display_name")
@@ -246,6 +261,7 @@ def _manage_context(tournament: Tournament, forms: dict[str, Any]) -> dict[str, 
         )
     )
     return {
+        "compile_failure": compile_failure(tournament),
         "tournament": tournament,
         "status_label": STATUS_LABELS[Tournament.Status(tournament.status)],
         "tiebreak_labels": [TIEBREAK_LABELS.get(name, name) for name in tournament.tiebreaks],
@@ -438,16 +454,19 @@ def _record_sheet(
             ruleset=tournament.ruleset,
             bids=form.columns("bid"),
             taken=form.columns("taken"),
+            trumps=form.trumps(),
             first_dealer=form.cleaned_data["first_dealer"],
         )
         report = rules.replay(rules.parse(document)).as_dict()
     except MalformedDocument as exc:
-        _place_error(form, sheet, exc.path, exc.message, deal_errors)
+        _place_error(form, sheet, exc.path, document_error_text(exc), deal_errors)
         return None
     slips = sheet.entry_errors(report)
     if slips:
         for finding in slips:
-            deal_errors.setdefault(finding["deal"] or 0, []).append(finding["message"])
+            deal_errors.setdefault(finding["deal"] or 0, []).append(
+                sentence(tournament.game_type, finding, report["players"])
+            )
         return None
     content = json.dumps(document, ensure_ascii=False, indent=1).encode()
     try:
@@ -464,7 +483,7 @@ def _record_sheet(
     result = outcome.result
     if result.error is not None or result.game is None:
         error = result.error or {"path": "", "message": _("The game was not recorded.")}
-        _place_error(form, sheet, error["path"], error["message"], deal_errors)
+        _place_error(form, sheet, error["path"], error_text(error), deal_errors)
         return None
     messages.success(request, _("Table %(n)s's game is recorded.") % {"n": table.number})
     return redirect("game-page", pk=result.game.pk)

@@ -15,7 +15,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player
+from games.templatetags.cards import card as card_text
+from games.templatetags.cards import suit as suit_text
+from games.vocabulary import GAME_NAMES, PRESET_NAMES
 from rules import registry
+from rules.cards import RANKS, SUITS
 from rules.ohhell.sheet_entry import PlannedDeal
 from tournaments import services
 from tournaments.models import DEFAULT_TIEBREAKS, TIEBREAKS, Round, Tournament
@@ -40,12 +44,7 @@ METHOD_LABELS = {
     Tournament.Method.WHISTS: _("Whists (games that have them)"),
 }
 #: The games' names on the form; a game missing here shows its registry key.
-GAME_LABELS = {
-    "oh-hell": _("Oh Hell"),
-    "bridge-rubber": _("Rubber bridge"),
-    "preferans": _("Preferans"),
-    "durak": _("Durak"),
-}
+GAME_LABELS = GAME_NAMES
 DEFAULT_GAME = "oh-hell"
 SEATING_LABELS = {
     Round.Seating.ROTATE: _("Fewest repeated opponents"),
@@ -77,16 +76,16 @@ class TournamentCreateForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=_("Ruleset"),
         choices=[
-            (GAME_LABELS.get(key, key), [(name, name) for name in registry.get(key).PRESETS])
+            (
+                GAME_LABELS.get(key, key),
+                [(name, PRESET_NAMES.get(key, {}).get(name, name)) for name in registry.get(key).PRESETS],
+            )
             for key in registry.game_keys()
         ],
         initial="classic",
         help_text=_(
-            "Oh Hell — classic: the seed rules; classic-nil5: a zero bid made scores 5 + the cards. "
-            "Rubber bridge — seed: the seed's points table; laws: the Laws of Contract Bridge (Law 77). "
-            "Preferans — sochi, leningrad, rostov: the conventions of the pulka. "
-            "Durak — simple, throw-in, transfer, transfer-any, no-trump, two-decks, blind: the variants. "
-            "Choose a ruleset of the chosen game."
+            "Choose a ruleset of the chosen game: for rubber bridge the seed's points table or the Laws "
+            "of Contract Bridge (Law 77); for preferans the convention of the pulka; for durak the variant."
         ),
     )
     options = forms.CharField(
@@ -108,6 +107,13 @@ class TournamentCreateForm(forms.Form):
             "Oh Hell: 3 to 7; rubber bridge: 4 (two partnerships); preferans: 3, or 4 with the dealer "
             "sitting out; durak: 2 to 6."
         ),
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds planned"),
+        required=False,
+        min_value=1,
+        max_value=99,
+        help_text=_("Optional: the standings then say “after round 2 of 5”."),
     )
     standings_method = forms.ChoiceField(
         label=_("Standings by"),
@@ -199,6 +205,7 @@ class TournamentCreateForm(forms.Form):
             "game_type": data["game_type"],
             "ruleset": data["ruleset"],
             "preferred_table_size": data["preferred_table_size"],
+            "rounds_planned": data.get("rounds_planned"),
             "standings_method": data["standings_method"],
             # A tie-break the game's results do not carry (contracts made in durak) is left out
             # rather than refused: the form offers the same list for every game.
@@ -293,6 +300,20 @@ class SwapForm(forms.Form):
         return data
 
 
+def trump_name(deal: int) -> str:
+    return f"d{deal}_trump"
+
+
+def trump_choices() -> list[tuple[Any, Any]]:
+    """The 52 cards by suit, as the reader writes them (Д♥ in Russian), after an empty choice: the
+    form never picks a trump for the scorekeeper."""
+    by_suit = [
+        (suit_text(suit), [(rank + suit, card_text(rank + suit)) for rank in reversed(RANKS)])
+        for suit in SUITS
+    ]
+    return [("", "—"), *by_suit]
+
+
 def cell_name(deal: int, seat: int, column: str) -> str:
     """A sheet input's name: ``d3_s1_bid`` is deal 3, seat 1, the bid."""
     return f"d{deal}_s{seat}_{column}"
@@ -310,7 +331,15 @@ class SheetForm(forms.Form):
         self.players = list(players)
         self.deals = list(deals)
         self.fields["first_dealer"].choices = list(enumerate(self.players))  # type: ignore[attr-defined]
+        cards = trump_choices()
         for deal in self.deals:
+            if not deal.no_trump:  # the last deal is played without trumps: no card to write
+                self.fields[trump_name(deal.deal)] = forms.ChoiceField(
+                    label=_("Deal %(deal)s, trump card") % {"deal": deal.deal},
+                    choices=cards,
+                    error_messages={"required": _("Write the trump card turned up for this deal.")},
+                    widget=forms.Select(attrs={"class": "sheet-trump", "data-deal": deal.deal}),
+                )
             for seat, player in enumerate(self.players):
                 for column, word in (("bid", _("bid")), ("taken", _("taken"))):
                     self.fields[cell_name(deal.deal, seat, column)] = forms.IntegerField(
@@ -333,6 +362,7 @@ class SheetForm(forms.Form):
         return [
             {
                 "deal": deal,
+                "trump": None if deal.no_trump else self[trump_name(deal.deal)],
                 "cells": [
                     {
                         "seat": seat,
@@ -344,6 +374,10 @@ class SheetForm(forms.Form):
             }
             for deal in self.deals
         ]
+
+    def trumps(self) -> list[str | None]:
+        """The trump card of each deal as written (None for the deal played without trumps)."""
+        return [None if deal.no_trump else self.cleaned_data[trump_name(deal.deal)] for deal in self.deals]
 
     def columns(self, column: str) -> list[list[int]]:
         """Cleaned values, per deal then per seat (``column`` is bid or taken)."""

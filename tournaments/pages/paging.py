@@ -56,7 +56,7 @@ def pager(
     last: int,
     *,
     text: Callable[[int], str] = str,
-    keep: Mapping[str, int] | None = None,
+    keep: Mapping[str, int | str] | None = None,
 ) -> list[Link]:
     """Links to the first and the last page and to those within WINDOW of ``current``, gaps between;
     each link sets ``name``, keeps ``keep`` (the other lists' pages) in the query string and reads

@@ -64,24 +64,35 @@ def standings_context(
     ``limit``: only the first lines (the tournament page's); whether more were left out is
     known from one more line read, not from a count.
     """
-    rows = tournament.standings.select_related("player").order_by("rank", "player__display_name")
+    rows = tournament.standings.select_related("player", "partner").order_by("rank", "player__display_name")
     if limit is not None:
-        rows = rows[: limit + 1]
-    lines = [
-        {
-            "place": line.place,
-            "player": line.player.display_name,
-            "player_id": line.player_id,
-            "points": line.points,
-            "games": line.games,
-            "provisional": line.provisional,
-            "tiebreaks": [line.tiebreaks.get(name) for name in tournament.tiebreaks],
-        }
-        for line in rows
-    ]
+        rows = rows[: 2 * limit + 2]  # a partnership's line is two rows
+    lines = []
+    shown: set[int] = set()
+    for line in rows:
+        if line.player_id in shown:
+            continue  # the partner's row of a partnership already shown
+        members = [(line.player.display_name, line.player_id)]
+        if line.partner is not None:
+            members.append((line.partner.display_name, line.partner.pk))
+            shown.add(line.partner.pk)
+        lines.append(
+            {
+                "place": line.place,
+                "members": [{"name": name, "id": pk} for name, pk in members],
+                "points": line.points,
+                "games": line.games,
+                "provisional": line.provisional,
+                "tiebreaks": [line.tiebreaks.get(name) for name in tournament.tiebreaks],
+            }
+        )
+    # Before the first result every line is 0 and the order would be the lot's: no ranking yet.
+    if not any(line["games"] for line in lines):
+        lines = []
     more = limit is not None and len(lines) > limit
     return {
         "tournament": tournament,
+        "progress": progress_of(tournament),
         # Results under an open dispute or an unconfirmed sheet (games.settlement): the compile
         # counts them per line; the table says how many there are in all.
         "provisional_results": tournament.provisional_results,
@@ -95,11 +106,32 @@ def standings_context(
     }
 
 
+def progress_of(tournament: Tournament) -> dict[str, Any] | None:
+    """How far the standings go: the latest round, of how many planned (None when the organiser
+    has not said), and how many of its tables have a recorded game (one query); None before the
+    first round is seated."""
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .annotate(tables_count=Count("tables"), recorded=Count("tables__game"))
+        .values_list("number", "tables_count", "recorded")
+    )
+    if not rounds:
+        return None
+    number, tables, recorded = rounds[-1]
+    planned = tournament.rounds_planned
+    # "of M" only when the organiser said how many rounds are planned (and never fewer than played).
+    of = max(planned, number) if planned else None
+    return {"round": number, "rounds": of, "tables": tables, "recorded": recorded}
+
+
 def fragment_key(tournament: Tournament, *, member: bool, limit: int | None = None) -> str:
     """What the standings table depends on: the compile it shows, the status (live or not), the
-    tie-breaks, who reads it (members get profile links), the language and how many lines."""
+    tie-breaks, the rounds planned, who reads it (members get profile links), the language and
+    how many lines."""
     compiled = tournament.standings_compiled_at.isoformat() if tournament.standings_compiled_at else "-"
     parts = [str(tournament.pk), compiled, tournament.status, ",".join(tournament.tiebreaks)]
+    parts.append(str(tournament.rounds_planned or "-"))  # the progress line's "of M"
     parts += ["m" if member else "p", get_language() or "", str(limit or "all")]
     return "standings:html:" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
 

@@ -67,7 +67,11 @@ def round_tables(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
     latest = rounds[-1].number
     # Rounds are numbered 1…n without gaps; a missing one falls back to the latest.
     current = by_number.get(asked(request, "round", latest, default=latest)) or rounds[-1]
-    page = asked(request, "page", None)
+    # A game's page links to its table (``?table=``): the page of tables that holds it.
+    if "table" in request.GET:
+        page = pages_for(asked(request, "table", None), TABLES_PER_PAGE)
+    else:
+        page = asked(request, "page", None)
     tables, count = tables_page(current, page)
     if not tables and page > 1:
         page = pages_for(Table.objects.filter(round=current).count(), TABLES_PER_PAGE)

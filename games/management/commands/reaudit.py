@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.models import Game
+from games.models import Club, Game
 from games.tasks import reaudit_start
 from rules import registry
 
@@ -32,9 +32,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.exclude(current_revision=None)
         if options.get("club"):
+            if not Club.objects.filter(slug=options["club"]).exists():
+                raise CommandError(f"no such club {options['club']!r}")
             games = games.filter(club__slug=options["club"])
-            if not games.exists() and not Game.objects.filter(club__slug=options["club"]).exists():
-                raise CommandError(f"no games for the club {options['club']!r}")
         stale: list[int] = []
         # order_by(): the model's ordering would make DISTINCT see every game, listing each game
         # once per game of its type (20,000 games: 400 million ids).

@@ -151,7 +151,11 @@ def test_calls_after_the_end_are_reported_once_and_left_out_of_the_calls():
     f = Findings(PLAYERS)
     result = run_auction(N, calls("1H P P P 2H P P P"), f, 1)
     assert [x.code for x in f] == ["CALL_AFTER_AUCTION_END"]
-    assert "4 calls (2H P P P)" in f[0].message
+    assert f[0].message == (
+        "the auction had ended after call 4, but the log goes on with 4 calls from 2H on; "
+        "they are cancelled (Law 39A)"
+    )
+    assert f[0].params == {"after": 4, "calls": 4, "call": "2H"}
     assert len(result.calls) == 4
 
 
@@ -172,7 +176,7 @@ def test_findings_carry_the_players_names_and_severities():
         ("INSUFFICIENT_BID", "warning", "Boris"),
         ("ILLEGAL_DOUBLE", "error", "Gleb"),
     ]
-    assert "Boris (E) bid 1H (call 2) over 1S" in f[0].message
+    assert "Boris bid 1H (call 2) over 1S" in f[0].message
     assert "the last bid, 1H, was made by partner" in f[1].message
     assert all(code in SEVERITY for code in ("REVOKE", "INSUFFICIENT_BID", "CALL_OUT_OF_ROTATION"))
 

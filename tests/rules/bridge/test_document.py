@@ -27,6 +27,7 @@ from rules.bridge.document import (
 )
 from rules.cards import NAME, mask_of, parse_card
 from rules.errors import MalformedDocument
+from rules.texts import ERRORS
 
 SPADES = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 HEARTS = [c[0] + "H" for c in SPADES]
@@ -108,7 +109,7 @@ CASES = [
     (setter(["players"], ["Anna", "Boris", "Vera", 4]), "players[3]", "a player's name"),
     (setter(["players"], ["Anna", "Boris", "Anna", "Gleb"]), "players[2]", "already sits N"),
     (setter(["deals"], {}), "deals", "must be a list of deals"),
-    (setter(["deals", 1], []), "deals[1]", "a deal must be a JSON object"),
+    (setter(["deals", 1], []), "deals[1]", "must be a JSON object, not a list"),
     (setter([*D0, "trick"], []), "deals[0].trick", "unknown field 'trick'"),
     (deleter([*D0, "dealer"]), "deals[0].dealer", "is required"),
     (setter([*D0, "dealer"], 0), "deals[0].dealer", "one of N, E, S, W"),
@@ -126,7 +127,7 @@ CASES = [
     (setter([*D0, "hands", "N"], [*SPADES[:12], "ZZ"]), "deals[0].hands.N[12]", "not a card"),
     (setter([*D0, "hands", "N"], [*SPADES[:12], "AS"]), "deals[0].hands.N[12]", "AS is already earlier"),
     (setter([*D0, "hands", "E"], [*HEARTS[:12], "2S"]), "deals[0].hands.E[12]", "2S is already in N's hand"),
-    (setter([*D0, "hands", "N"], "AKQ"), "deals[0].hands.N", "a hand must be a list of cards"),
+    (setter([*D0, "hands", "N"], "AKQ"), "deals[0].hands.N", "must be a list of cards, not the text 'AKQ'"),
     (setter([*D0, "play"], {}), "deals[0].play", "must be a list of tricks"),
     (setter([*D0, "play", 1, 2], "1C"), "deals[0].play[1][2]", "not a card"),
     (setter([*D0, "play", 1, 2], ["3C"]), "deals[0].play[1][2]", "not a list"),
@@ -180,7 +181,9 @@ def test_malformed_documents_name_the_path_and_the_reason(mutate, path, words):
     exc = malformed(mutate)
     assert exc.path == path
     assert words in exc.message
-    assert exc.as_dict() == {"path": path, "message": exc.message}
+    # Every refusal is a registered code (rules/bridge/texts.py, rules/texts_read.py) with its data.
+    assert exc.code in ERRORS, exc.code
+    assert exc.as_dict() == {"path": path, "message": exc.message, "code": exc.code, "params": exc.params}
 
 
 @pytest.mark.parametrize(

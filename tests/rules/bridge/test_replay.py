@@ -165,8 +165,14 @@ def test_a_recorded_contract_that_the_auction_did_not_reach_is_found():
     deal = dict(RUBBER[0], contract="4S", declarer="N")
     report = bridge.check(session(deal))
     assert [(f["code"], f["message"]) for f in report["findings"]] == [
-        ("CONTRACT_MISMATCH", "the sheet records 4S by N, but the auction reached 4H by N")
+        ("CONTRACT_MISMATCH", "the sheet records 4S by Anna, but the auction reached 4H by Anna")
     ]
+    assert report["findings"][0]["params"] == {
+        "recorded_contract": "4S",
+        "recorded_seat": 0,
+        "contract": "4H",
+        "declarer_seat": 0,
+    }
 
 
 def test_a_deal_with_only_the_recorded_contract_is_scored_from_it():

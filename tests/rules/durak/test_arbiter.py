@@ -250,10 +250,16 @@ def test_an_assigned_fool_supersedes_the_play_and_the_record():
         None,
         "deals[0].arbiter.score",
     )
-    assert adjusted.message == (
-        "the arbiter assigns game 1's result (Boris played a card he did not hold): Boris the fool; "
-        "the play gave Anna the fool"
+    # The arbiter's reason is a parameter: the sentence of an assigned result leaves it to the page.
+    assert (
+        adjusted.message == "the arbiter assigns game 1's result: Boris the fool; the play gave Anna the fool"
     )
+    assert adjusted.params == {
+        "form": "fool_played_fool",
+        "reason": "Boris played a card he did not hold",
+        "fool_seat": 1,
+        "was_fool_seat": 0,
+    }
     game = report.as_dict()["deals"][0]
     assert (game["fool"], game["places"], game["draw"], game["source"], game["annulled"]) == (
         1,
@@ -434,7 +440,7 @@ def test_the_ruling_codes_and_their_severities():
 def malformed_cases() -> list[Any]:
     a = "deals[0].arbiter"
     cases: list[tuple[str, Any, str, str, Any]] = [
-        ("not-an-object", "annul", a, "a ruling must be a JSON object", None),
+        ("not-an-object", "annul", a, "must be a JSON object, not the text 'annul'", None),
         ("unknown-key", {"annul": True, "void": True}, f"{a}.void", "unknown field 'void'", None),
         ("rules-nothing", {"reason": "why"}, a, "rules nothing", None),
         ("empty", {}, a, "rules nothing", None),
@@ -463,7 +469,7 @@ def malformed_cases() -> list[Any]:
         ("dispute-text", {"annul": True, "dispute": "12"}, f"{a}.dispute", "dispute number", None),
         ("dispute-true", {"annul": True, "dispute": True}, f"{a}.dispute", "dispute number", None),
         ("dispute-float", {"annul": True, "dispute": 2.0}, f"{a}.dispute", "dispute number", None),
-        ("score-not-an-object", {"score": 1}, f"{a}.score", "an assigned result must be a JSON object", None),
+        ("score-not-an-object", {"score": 1}, f"{a}.score", "must be a JSON object, not the number 1", None),
         ("score-empty", {"score": {}}, f"{a}.score", "assigns nothing", None),
         ("score-unknown-key", {"score": {"loser": 1}}, f"{a}.score.loser", "unknown field 'loser'", None),
         (

@@ -67,7 +67,8 @@ def test_card_not_in_hand_names_the_card_of_a_several_card_attack():
 def test_wrong_first_attacker():
     """QS turned: the highest trump, Boris's AS, leads; Anna opens instead."""
     f = first(with_event(load("throw-in.json"), 0, {"event": "attack", "seat": 0, "cards": ["7D"]}))
-    assert (f.code, f.event, f.seat) == ("WRONG_FIRST_ATTACKER", 0, 0)
+    # At the bout the attack opens, the first (issue 21: it was put before it, at none).
+    assert (f.code, f.event, f.seat, f.trick) == ("WRONG_FIRST_ATTACKER", 0, 0, 1)
     assert "Boris" in f.message
     assert "AS" in f.message.replace(" ", "") or "highest trump, AS" in f.message
 
@@ -88,9 +89,10 @@ def test_wrong_first_attacker_under_the_other_jack_reading():
 
 
 def test_wrong_attacker():
-    """After Boris took in bout 1 the player after him, Anna, attacks; Boris attacks instead."""
+    """After Boris took in bout 1 the player after him, Anna, attacks; Boris attacks instead: the
+    finding is at bout 2, the one his attack opens (issue 21: it was put at bout 1)."""
     f = first(with_event(load("simple.json"), 4, {"event": "attack", "seat": 1, "cards": ["KS"]}))
-    assert (f.code, f.event, f.trick) == ("WRONG_ATTACKER", 4, 1)
+    assert (f.code, f.event, f.trick) == ("WRONG_ATTACKER", 4, 2)
 
 
 def test_attack_not_one_rank():

@@ -49,13 +49,13 @@ def malformed(doc: dict[str, Any]) -> MalformedDocument:
 
 BAD = [
     # (the ruling on deals[1], path, message)
-    ("annul", "deals[1].arbiter", "a ruling must be a JSON object, not the text 'annul'"),
+    ("annul", "deals[1].arbiter", "must be a JSON object, not the text 'annul'"),
     ({}, "deals[1].arbiter", "rules nothing: give annul, score, waive or confirm"),
     ({"reason": "why"}, "deals[1].arbiter", "rules nothing: give annul, score, waive or confirm"),
     (
         {"annul": True, "void": 1},
         "deals[1].arbiter.void",
-        "unknown field 'void'; a ruling has annul, score, waive, confirm, reason, dispute",
+        "unknown field 'void'; this object has annul, score, waive, confirm, reason, dispute",
     ),
     ({"annul": False}, "deals[1].arbiter.annul", "must be true (leave it out otherwise), not false"),
     ({"annul": 1}, "deals[1].arbiter.annul", "must be true (leave it out otherwise), not the number 1"),
@@ -169,6 +169,7 @@ def test_a_confirmed_penalty_counts_as_before_and_says_so():
             "player": "Anna",
             "card": None,
             "message": "the arbiter confirmed Anna's renege penalty in deal 2",
+            "params": {},
         }
     ]
 

@@ -60,7 +60,12 @@ def test_json_lines_one_per_file_with_the_highest_status(files):
     assert [f["code"] for f in lines[1]["findings"]] == ["TOTAL_MISMATCH"]
     assert lines[2] == {
         "file": files["malformed"],
-        "error": {"path": "players", "message": "Oh Hell is played by 3 to 7 players, not 2"},
+        "error": {
+            "path": "players",
+            "message": "Oh Hell is played by 3 to 7 players, not 2",
+            "code": "OHHELL_PLAYERS_COUNT",
+            "params": {"low": 3, "high": 7, "count": 2},
+        },
     }
     assert result.returncode == 2
 

@@ -12,6 +12,7 @@ import pytest
 from rules.cards import parse_card
 from rules.errors import MalformedDocument
 from rules.ohhell import Deal, Event, GameLog, parse, to_document
+from rules.texts import ERRORS
 
 BASE: dict[str, Any] = {
     "game": "oh-hell",
@@ -94,7 +95,7 @@ CASES = [
     (setter(["deals", 1, "events", 2, "take_back"], None), "deals[1].events[2].take_back", "not null"),
     (setter(["deals", 1, "events", 0, "bid"], "two"), "deals[1].events[0].bid", "whole number"),
     (setter(["deals", 1, "events", 0], [2, 0]), "deals[1].events[0]", "must be a JSON object"),
-    (setter(["deals", 1], "deal"), "deals[1]", "a deal must be a JSON object"),
+    (setter(["deals", 1], "deal"), "deals[1]", "must be a JSON object, not the text 'deal'"),
     (setter(["deals"], {}), "deals", "must be a list of deals"),
     (setter(["players"], ["Anna", "Boris"]), "players", "3 to 7 players, not 2"),
     (setter(["players"], [f"P{i}" for i in range(8)]), "players", "3 to 7 players, not 8"),
@@ -129,7 +130,8 @@ def test_malformed_documents_name_the_path_and_the_reason(mutate, path, words):
     exc = malformed(mutate)
     assert exc.path == path
     assert words in exc.message
-    assert exc.as_dict() == {"path": path, "message": exc.message}
+    assert exc.code in ERRORS, exc.code
+    assert exc.as_dict() == {"path": path, "message": exc.message, "code": exc.code, "params": exc.params}
 
 
 @pytest.mark.parametrize(

@@ -68,6 +68,7 @@ def test_renege_example_reports_exactly_one_finding_with_a_clear_message() -> No
             "player": "Taras",
             "card": "3C",
             "message": "Taras played 3C on a diamond lead while holding 7D",
+            "params": {"led_suit": "D", "held_card": "7D"},
         }
     ]
     assert [d["redeal"] for d in rep["deals"]] == [False, False, True]

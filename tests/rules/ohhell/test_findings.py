@@ -287,4 +287,5 @@ def test_severities_and_player_names_follow_the_spec():
         "player",
         "card",
         "message",
+        "params",
     ]

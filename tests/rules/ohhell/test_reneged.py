@@ -135,6 +135,7 @@ def test_a_marked_renege_annuls_the_deal_and_costs_the_penalty_once():
         "player": "Boris",
         "card": None,
         "message": BORIS_RENEGED,
+        "params": {"form": "marked"},
     }
     assert rep["deals"][0] == {
         "deal": 1,

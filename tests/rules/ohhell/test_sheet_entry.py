@@ -31,13 +31,17 @@ def test_plan_refuses_a_dealer_outside_the_table():
     assert err.value.path == "deals[0].dealer"
 
 
+#: The trump card turned up for each of the 15 deals of three players; the last is played without.
+TRUMPS: list[str | None] = ["QH"] * 14 + [None]
+
+
 def test_a_built_sheet_replays_to_the_exact_totals():
     bids, taken = rows_of(3, 15)
-    document = build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken)
+    document = build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=TRUMPS)
     assert document["deals"][0] == {
         "dealer": 0,
         "cards": 1,
-        "trump": None,
+        "trump": "QH",
         "bids": [1, 0, 0],
         "taken": [1, 0, 0],
     }
@@ -51,7 +55,9 @@ def test_a_built_sheet_replays_to_the_exact_totals():
 
 def test_nil5_ruleset_kept_as_given():
     bids, taken = rows_of(3, 15)
-    document = build_document(players=PLAYERS, ruleset={"preset": "classic-nil5"}, bids=bids, taken=taken)
+    document = build_document(
+        players=PLAYERS, ruleset={"preset": "classic-nil5"}, bids=bids, taken=taken, trumps=TRUMPS
+    )
     assert document["ruleset"] == {"preset": "classic-nil5"}
     report = check(document)
     assert report["totals"][1] == sum(5 + k for k in range(1, 16))
@@ -60,7 +66,7 @@ def test_nil5_ruleset_kept_as_given():
 def test_taken_not_adding_up_is_an_entry_error_naming_the_deal():
     bids, taken = rows_of(3, 15)
     taken[2] = [3, 1, 0]  # deal 3: 4 tricks of 3 cards
-    report = check(build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken))
+    report = check(build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=TRUMPS))
     errors = entry_errors(report)
     assert [(e["code"], e["deal"]) for e in errors] == [("TAKEN_MISMATCH", 3)]
     assert "add up to 4" in errors[0]["message"]
@@ -69,18 +75,20 @@ def test_taken_not_adding_up_is_an_entry_error_naming_the_deal():
 def test_a_missed_contract_scores_failed():
     bids, taken = rows_of(3, 15)
     taken[0] = [0, 1, 0]
-    report = check(build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken))
+    report = check(build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=TRUMPS))
     assert report["deals"][0]["scores"] == [0, 0, 10]
 
 
 def test_rows_must_match_the_schedule_and_the_seats():
     bids, taken = rows_of(3, 15)
     with pytest.raises(MalformedDocument) as err:
-        build_document(players=PLAYERS, ruleset="classic", bids=bids[:-1], taken=taken[:-1])
+        build_document(
+            players=PLAYERS, ruleset="classic", bids=bids[:-1], taken=taken[:-1], trumps=TRUMPS[:-1]
+        )
     assert err.value.path == "deals"
     bids[4] = [1, 2]
     with pytest.raises(MalformedDocument) as err:
-        build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken)
+        build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=TRUMPS)
     assert err.value.path == "deals[4].bids"
 
 
@@ -97,3 +105,27 @@ def test_rows_must_match_the_schedule_and_the_seats():
 )
 def test_cell_of_maps_paths_back_to_the_sheet(path, cell):
     assert cell_of(path) == cell
+
+
+def test_the_trump_is_written_as_the_sheet_gives_it_and_never_invented():
+    bids, taken = rows_of(3, 15)
+    trumps: list[str | None] = ["10♠", "qd", *["2C"] * 12, None]
+    document = build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=trumps)
+    assert [d["trump"] for d in document["deals"][:3]] == ["TS", "QD", "2C"]
+    assert document["deals"][-1]["trump"] is None  # the last deal, without trumps by the seed
+    missing = [*trumps[:5], None, *trumps[6:]]
+    with pytest.raises(MalformedDocument) as err:
+        build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=missing)
+    assert (err.value.path, err.value.code, err.value.params) == (
+        "deals[5].trump",
+        "OHHELL_SHEET_TRUMP_MISSING",
+        {"deal_no": 6},
+    )
+    turned = [*trumps[:14], "AS"]
+    with pytest.raises(MalformedDocument) as err:
+        build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=turned)
+    assert (err.value.path, err.value.code) == ("deals[14].trump", "OHHELL_SHEET_TRUMP_ON_NO_TRUMP")
+    wrong = [*trumps[:2], "ZZ", *trumps[3:]]
+    with pytest.raises(MalformedDocument) as err:
+        build_document(players=PLAYERS, ruleset="classic", bids=bids, taken=taken, trumps=wrong)
+    assert err.value.path == "deals[2].trump"

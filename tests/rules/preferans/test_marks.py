@@ -130,8 +130,13 @@ def test_a_miswritten_settlement_names_each_wrong_balance() -> None:
     doc = load("sochi-pulka.json")
     doc["settlement"] = {"balances": [150, 45, -195]}
     assert findings(doc) == [
-        ("SETTLEMENT_MISMATCH", None, 0, "Anna is settled at +150 whists, but the pulka settles at +140"),
-        ("SETTLEMENT_MISMATCH", None, 1, "Boris is settled at +45 whists, but the pulka settles at +55"),
+        (
+            "SETTLEMENT_MISMATCH",
+            None,
+            0,
+            "Anna is settled at 150 whists, but the pulka settles at 140 whists",
+        ),
+        ("SETTLEMENT_MISMATCH", None, 1, "Boris is settled at 45 whists, but the pulka settles at 55 whists"),
     ]
 
 

@@ -168,7 +168,7 @@ def test_seat_results_teams_and_blank_sheet():
     assert sheet["players"] == ["A", "B", "C"]
     assert sheet["sections"][1] == {"player": "B", "whists_on": ["A", "C"]}
     assert sheet["ruleset"]["preset"] == "leningrad"
-    assert preferans.ENGINE_VERSION == "3"
+    assert preferans.ENGINE_VERSION == "4"
     assert next(iter(preferans.PRESETS)) == "sochi"
 
 

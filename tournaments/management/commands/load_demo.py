@@ -28,7 +28,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games import analytics
+from games import analytics, invitations
 from games.disputes import dispute_comment, dispute_open
 from games.models import Club, Game, Membership, Player, RevisionSource, Upload
 from games.services import club_create, game_upload, membership_set, player_get_or_create
@@ -110,6 +110,13 @@ class Command(BaseCommand):
             starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) + timedelta(days=12),
         )
         self._durak(club, users["olga"], users["petro"], players)
+        # Нина is invited and has not answered yet: she becomes a member by accepting (home page).
+        nina, created = user_model.objects.get_or_create(username="nina", defaults={"display_name": "Нина"})
+        if created:
+            nina.set_password(DEMO_PASSWORD)
+            nina.save()
+        if not Membership.objects.filter(club=club, user=nina).exists():
+            invitations.invite(club=club, username="nina", role=Membership.Role.MEMBER, by=users["olga"])
         # The luck-and-skill pages have numbers to show, whatever ANALYTICS_ON_RECORD says.
         analysed = analytics.analyse_games(Game.objects.filter(club=club).values_list("pk", flat=True))
         self.stdout.write(
@@ -201,6 +208,7 @@ class Command(BaseCommand):
             user=organiser,
             seed=2028,
             confirmation_hours=24,
+            rounds_planned=3,
             starts_at=timezone.now().replace(hour=18, minute=0, second=0, microsecond=0),
         )
         for player in players:
@@ -298,7 +306,12 @@ class Command(BaseCommand):
     def _tournament(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
         started = timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=2)
         tournament = tournament_services.tournament_create(
-            club=club, name="Осенний кубок", user=organiser, seed=2026, starts_at=started
+            club=club,
+            name="Осенний кубок",
+            user=organiser,
+            seed=2026,
+            starts_at=started,
+            rounds_planned=ROUNDS,
         )
         for player in players:
             tournament_services.entry_add(tournament=tournament, player=player)
