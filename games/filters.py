@@ -35,7 +35,8 @@ class UtcDateTimeFilter(filters.IsoDateTimeFilter):  # type: ignore[misc]
     def filter(self, qs: QuerySet[Any], value: datetime | None) -> QuerySet[Any]:
         if value is not None:
             value = value.astimezone(UTC)
-        return super().filter(qs, value)
+        filtered: QuerySet[Any] = super().filter(qs, value)
+        return filtered
 
 
 class GameFilter(filters.FilterSet):  # type: ignore[misc]  # django-filter ships no types
