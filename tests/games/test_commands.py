@@ -66,7 +66,7 @@ def test_a_second_run_records_nothing_twice(people, logs):
 
 
 def test_unknown_club_or_path_is_a_clear_error(people, logs):
-    with pytest.raises(CommandError, match="no club with the slug 'nowhere'"):
+    with pytest.raises(CommandError, match="no such club 'nowhere'"):
         run(str(logs), "--club", "nowhere")
     with pytest.raises(CommandError, match="no such file or folder"):
         run(str(logs / "missing.json"), "--club", "kozyr")

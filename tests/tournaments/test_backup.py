@@ -118,7 +118,7 @@ def test_another_version_is_refused():
 
 
 def test_the_commands_explain_a_missing_club_or_file(tmp_path):
-    with pytest.raises(CommandError, match="no club 'nowhere'"):
+    with pytest.raises(CommandError, match="no such club 'nowhere'"):
         call_command("export_club", "nowhere")
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_club", str(tmp_path / "missing.zip"), database="restore")

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from celery import group
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from games import analytics
+from games.management.named import club_named
 from games.models import Game
 from games.tasks import analyse_chunk, chunked
 
@@ -36,9 +37,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.all()
         if options.get("club"):
-            games = games.filter(club__slug=options["club"])
-            if not games.exists():
-                raise CommandError(f"no games for the club {options['club']!r}")
+            games = games.filter(club=club_named(options["club"]))
         if options["all"]:
             ids = list(games.exclude(current_report=None).order_by("pk").values_list("pk", flat=True))
         else:

@@ -20,6 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from accounts.models import User
+from games.management.named import club_named
 from games.models import Club, Membership, Upload
 from games.tasks import import_group
 from rules import registry
@@ -77,9 +78,7 @@ class Command(BaseCommand):
         parser.add_argument("--chunk-size", type=int, default=50, help="logs per Celery task (default 50)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = Club.objects.filter(slug=options["club"]).first()
-        if club is None:
-            raise CommandError(f"no club with the slug {options['club']!r}")
+        club = club_named(options["club"])
         user = self._importer(club, options.get("user"))
         items = list(log_files(options["paths"]))
         encoded = [(label, base64.b64encode(data).decode()) for label, data in items]

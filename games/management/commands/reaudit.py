@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from games.models import Club, Game
+from games.management.named import club_named
+from games.models import Game
 from games.tasks import reaudit_start
 from rules import registry
 
@@ -32,9 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.exclude(current_revision=None)
         if options.get("club"):
-            if not Club.objects.filter(slug=options["club"]).exists():
-                raise CommandError(f"no such club {options['club']!r}")
-            games = games.filter(club__slug=options["club"])
+            games = games.filter(club=club_named(options["club"]))
         stale: list[int] = []
         # order_by(): the model's ordering would make DISTINCT see every game, listing each game
         # once per game of its type (20,000 games: 400 million ids).

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db.models import Q
+from django.core.management.base import BaseCommand, CommandParser
 
-from games.models import Club
-from tournaments.models import Tournament
+from tournaments.management.named import tournament_named
 from tournaments.services import standings_compile
 
 
@@ -26,25 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--club", help="the club's slug, when several clubs use the same tournament slug")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        named = options["slug"]
-        club = options.get("club")
-        if club and not Club.objects.filter(slug=club).exists():
-            raise CommandError(f"no such club {club!r}")
-        tournaments = Tournament.objects.filter(
-            Q(slug=named) | Q(pk=int(named)) if named.isdigit() else Q(slug=named)
-        )
-        if club:
-            tournaments = tournaments.filter(club__slug=club)
-        found = list(tournaments[:2])
-        if not found:
-            raise CommandError(
-                f"no such tournament {named!r} (give the number in its page's address, or its slug)"
-            )
-        if len(found) > 1:
-            raise CommandError(
-                f"several clubs have a tournament {options['slug']!r}; name the club with --club"
-            )
-        rows = standings_compile(tournament=found[0])
-        self.stdout.write(f"{found[0].name}: {len(rows)} players ranked")
+        tournament = tournament_named(options["slug"], options.get("club"))
+        rows = standings_compile(tournament=tournament)
+        self.stdout.write(f"{tournament.name}: {len(rows)} players ranked")
         for row in rows[:10]:
             self.stdout.write(f"  {row.place:>5}  {row.player.display_name:<24} {row.points:g}")

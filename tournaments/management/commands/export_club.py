@@ -8,6 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from games.management.named import club_named
 from tournaments.backup import ArchiveError, export_club, read_manifest
 
 
@@ -19,6 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--output", "-o", help="the zip file to write (default: <slug>-<date>.zip)")
 
     def handle(self, *args: Any, slug: str, output: str | None = None, **options: Any) -> None:
+        club_named(slug)
         try:
             raw = export_club(slug)
         except ArchiveError as exc:
