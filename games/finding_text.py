@@ -8,10 +8,15 @@ in with the reader's card letters (В Д К Т), suit symbols, bids and the
 players' names. Pages, the API (by Accept-Language), the CSV and
 ``manage.py replay --language`` all say findings through :func:`sentence`.
 
-A finding stored before its game's engine gave parameters has none: it keeps
-its English message, which pages mark as English (``lang="en"``) until
-``manage.py reaudit`` replays the game with the current engine
-(docs/pages.md, "Findings in the reader's language").
+A finding stored before its game's engine gave parameters has none, and a
+code its game's texts do not know has no template: for either
+:func:`sentence` gives back the stored English ``message`` as it is, the
+same plain string a translated sentence is (nothing marks it as English),
+until ``manage.py reaudit`` replays the game with the current engine
+(docs/pages.md, "Findings and refusals in the reader's language"). A
+refusal whose code has no template is likewise its English ``message``
+(:func:`error_text`). A translation whose placeholders do not fit its
+template is logged and the English template is filled in instead.
 """
 
 from __future__ import annotations

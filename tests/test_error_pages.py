@@ -3,6 +3,7 @@ refusal logged as one line (docs/pages.md)."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -108,3 +109,106 @@ def test_the_api_s_401_carries_its_code(client, db):
         "detail": "Учетные данные не были предоставлены.",
         "code": "not_authenticated",
     }
+
+
+# -- a 403 for an anonymous visitor, and a 404's one line in the log ----------------------------
+
+
+def refused(request):
+    """A refusal for anyone: every page of the site sends an anonymous visitor to sign in
+    before it would refuse them, so the 403 page's sign-in is tried on a view of its own."""
+    from django.core.exceptions import PermissionDenied
+
+    raise PermissionDenied("Not for you.")
+
+
+def _urlpatterns():
+    from django.urls import include, path
+
+    return [path("refused/", refused), path("", include("config.urls"))]
+
+
+urlpatterns = _urlpatterns()
+handler404 = "config.views.not_found"
+
+
+@pytest.fixture
+def debug_off(settings):
+    settings.DEBUG = False
+    return settings
+
+
+@pytest.mark.urls(__name__)
+@pytest.mark.parametrize(
+    ("language", "heading", "sign_in"),
+    [("en", "Not allowed", "Sign in"), ("ru", "Нет доступа", "Войти"), ("uk", "Немає доступу", "Увійти")],
+    ids=["en", "ru", "uk"],
+)
+def test_an_anonymous_visitor_s_403_offers_sign_in_with_next(client, debug_off, language, heading, sign_in):
+    client.cookies["django_language"] = language
+    response = client.get("/refused/?tab=games&page=2")
+    assert response.status_code == 403
+    assert response["Content-Language"] == language
+    html = response.content.decode()
+    assert f"<h1>{heading}</h1>" in html
+    assert '<header class="site">' in html
+    assert (
+        f'<a class="button" href="/accounts/login/?next=/refused/%3Ftab%3Dgames%26page%3D2">{sign_in}</a>'
+        in html
+    )
+    assert "Not for you." not in html  # the exception's own words are the log's, not the page's
+
+
+@pytest.mark.urls(__name__)
+def test_a_signed_in_reader_s_403_offers_no_sign_in(client, debug_off, people):
+    client.force_login(people.member)
+    response = client.get("/refused/")
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "<h1>Not allowed</h1>" in html
+    assert "/accounts/login/?next=" not in html
+
+
+def _django_request_records(caplog) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == "django.request"]
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/no/such/page/", "Not Found: /no/such/page/"),  # no view matches
+        ("/games/999999/", "Not Found: /games/999999/"),  # a view's Http404
+    ],
+    ids=["unresolved", "view-404"],
+)
+def test_an_expected_404_is_one_log_line_without_a_traceback(debug_off, db, caplog, path, message):
+    from pythonjsonlogger.json import JsonFormatter
+
+    client = Client(raise_request_exception=False)
+    with caplog.at_level(logging.DEBUG):
+        assert client.get(path).status_code == 404
+    [not_found] = _django_request_records(caplog)
+    assert not_found.levelno <= logging.WARNING
+    assert not_found.getMessage() == message
+    assert not_found.status_code == 404
+    assert (not_found.exc_info, not_found.exc_text) == (None, None)
+    assert [r for r in caplog.records if r.levelno > logging.WARNING or r.exc_info] == []
+    # As the site's own handler writes it: one JSON line, and no traceback in it.
+    [handler] = [h for h in logging.getLogger().handlers if isinstance(h.formatter, JsonFormatter)]
+    handler.filter(not_found)  # adds the request id, as the handler does before formatting
+    line = handler.format(not_found)
+    assert "\n" not in line
+    assert "Traceback" not in line
+    assert json.loads(line)["message"] == message
+    assert json.loads(line)["level"] == "WARNING"
+
+
+@pytest.mark.urls(__name__)
+def test_an_anonymous_403_is_one_log_line_without_a_traceback(debug_off, db, caplog):
+    client = Client(raise_request_exception=False)
+    with caplog.at_level(logging.DEBUG):
+        assert client.get("/refused/").status_code == 403
+    [forbidden] = _django_request_records(caplog)
+    assert forbidden.levelno == logging.WARNING
+    assert forbidden.getMessage() == "Forbidden (Permission denied): /refused/"
+    assert (forbidden.exc_info, forbidden.exc_text) == (None, None)

@@ -20,8 +20,12 @@ SUFFIXES = {
 
 
 def kind(name: str) -> str:
-    """The kind a placeholder ``name`` follows, or "plain" (shown as it is)."""
-    for what, endings in SUFFIXES.items():
-        if name in endings or any(e.startswith("_") and name.endswith(e) for e in endings):
-            return what
-    return "plain"
+    """The kind a placeholder ``name`` follows, or "plain" (shown as it is). The longest ending
+    wins: ``scores_by_seat`` is one number per seat (``_by_seat``), not a seat (``_seat``)."""
+    matches = [
+        (len(ending), what)
+        for what, endings in SUFFIXES.items()
+        for ending in endings
+        if name == ending or (ending.startswith("_") and name.endswith(ending))
+    ]
+    return max(matches)[1] if matches else "plain"

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.finding_text import error_in_language, error_text, report_in_language, sentence
 from rules import registry
@@ -85,12 +86,23 @@ def in_language(result: FileResult) -> FileResult:
     else:
         kept.append(_("Findings (%(count)s):") % {"count": len(findings)})
         for f in findings:
+            text = sentence(game, f, players)
+            if game == "durak":
+                # Durak's sheet says its findings its own way (rules/durak/report.py): the game and
+                # the bout, and the finding's path in the log.
+                where = pgettext("durak", "deal %(n)s") % {"n": f["deal"]}
+                if f.get("bout"):
+                    where += " " + pgettext("durak", "bout %(n)s") % {"n": f["bout"]}
+                kept.append(
+                    f"  {f['severity']:<7} {f['code']:<28} {where:<16} {f.get('path') or '':<24} {text}"
+                )
+                continue
             where = " ".join(
                 label % {"n": f[key]}
                 for label, key in ((_("deal %(n)s"), "deal"), (_("trick %(n)s"), "trick"))
                 if f.get(key) is not None
             )
-            kept.append(f"  {f['code']:<24} {where:<16} {sentence(game, f, players)}")
+            kept.append(f"  {f['severity']:<7} {f['code']:<24} {where:<16} {text}")
     return FileResult(line, "\n".join(kept) + "\n", result.status)
 
 
