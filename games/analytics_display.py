@@ -68,6 +68,7 @@ GAME_COLUMNS: dict[str, dict[str, Promise]] = {
         "score": _("Duplicate score"),
         "par_score": _("Par"),
         "versus_par": _("Score − par"),
+        "versus_par_imps": _("Score − par, IMPs"),
         "par_contracts": _("Par contracts"),
     },
     "preferans": {
@@ -114,7 +115,15 @@ ROLES: dict[str, Promise] = {
 }
 
 #: Signed columns (a difference reads +0.42 / −0.17).
-SIGNED_COLUMNS = {"luck", "luck_points", "bid_error", "play", "versus_par", "trumps_vs_table"}
+SIGNED_COLUMNS = {
+    "luck",
+    "luck_points",
+    "bid_error",
+    "play",
+    "versus_par",
+    "versus_par_imps",
+    "trumps_vs_table",
+}
 
 #: What each game's measures mean, in plain words (the pages' explanations).
 EXPLAIN: dict[str, list[Promise]] = {
@@ -149,8 +158,9 @@ EXPLAIN: dict[str, list[Promise]] = {
             "in view (double dummy): the luck of the cards, in duplicate points."
         ),
         _(
-            "Score − par: the side's result, scored as at duplicate, less par: the skill of the bidding and "
-            "the play. Rubber scores are not comparable deal by deal, so duplicate scoring is used here."
+            "Score − par: the side's result, scored as at duplicate, less par, also converted to IMPs as a "
+            "duplicate match would (a missed slam costs 11 to 14 IMPs, not a thousand points); above 0 the "
+            "side did better than par, because the other side's errors count for it and its own against it."
         ),
         _(
             "Tricks − double dummy: the declarer's tricks less what best play by all four gives; for the "
@@ -182,7 +192,12 @@ EXPLAIN: dict[str, list[Promise]] = {
 #: A game's headline figures: (summary path, label, note, format).
 HEADLINES: dict[str, list[tuple[str, Promise, Promise | str, Format]]] = {
     "oh-hell": [
-        ("deals", _("Deals analysed"), "", "count"),
+        (
+            "deals",
+            _("Deals analysed"),
+            _("Deals whose cards were recorded, so that they could be weighed"),
+            "count",
+        ),
         ("luck", _("Luck, tricks a deal"), _("Expected tricks above the table's fair share"), "signed"),
         ("luck_points", _("Luck in points"), _("What the cards were worth against the table"), "signed"),
         (
@@ -209,12 +224,17 @@ HEADLINES: dict[str, list[tuple[str, Promise, Promise | str, Format]]] = {
             _("Tricks taken less expected, contracts missed"),
             "signed",
         ),
-        ("made_rate", _("Contracts made"), "", "percent"),
-        ("score", _("Score"), "", "count"),
+        ("made_rate", _("Contracts made"), _("Contracts made out of the contracts bid"), "percent"),
+        ("score", _("Score"), _("The points actually scored in the analysed deals"), "count"),
         ("adjusted_score", _("Luck-adjusted score"), _("What average cards would have scored"), "whole"),
     ],
     "bridge-rubber": [
-        ("deals", _("Deals analysed"), "", "count"),
+        (
+            "deals",
+            _("Deals analysed"),
+            _("Deals whose cards were recorded, so that they could be weighed"),
+            "count",
+        ),
         (
             "luck",
             _("Luck: mean par"),
@@ -223,7 +243,7 @@ HEADLINES: dict[str, list[tuple[str, Promise, Promise | str, Format]]] = {
         ),
         (
             "skill",
-            _("Skill: mean score − par"),
+            _("Skill: mean score − par, IMPs a deal"),
             _("Above 0: more than par, through the side's own bidding and play or the other side's slips"),
             "signed",
         ),
@@ -231,20 +251,45 @@ HEADLINES: dict[str, list[tuple[str, Promise, Promise | str, Format]]] = {
         ("defence_play", _("Defence"), _("Tricks less double dummy, defending"), "signed"),
     ],
     "preferans": [
-        ("deals", _("Deals analysed"), "", "count"),
-        ("declared", _("Games declared"), "", "count"),
+        (
+            "deals",
+            _("Deals analysed"),
+            _("Deals whose cards were recorded, so that they could be weighed"),
+            "count",
+        ),
+        ("declared", _("Games declared"), _("Deals in which the player declared a game"), "count"),
         ("declared_makeable", _("Of those, making double dummy"), _("The soundness of the bids"), "count"),
         ("declarer_play", _("Declarer play"), _("Tricks less double dummy, as declarer"), "signed"),
         ("defence_play", _("Defence"), _("Tricks less double dummy, defending"), "signed"),
     ],
     "durak": [
-        ("games", _("Games analysed"), "", "count"),
+        (
+            "games",
+            _("Games analysed"),
+            _("Games whose hands were recorded, so that they could be weighed"),
+            "count",
+        ),
         ("strength", _("Mean hand strength"), _("0: the lowest cards; 1: the trump ace"), "number"),
         ("luck", _("Luck"), _("Hand strength above the table's average"), "signed"),
-        ("trumps", _("Trumps dealt, mean"), "", "number"),
-        ("fool_rate", _("Left the fool"), "", "percent"),
-        ("fool_rate_strong", _("Left the fool with a strong hand"), "", "percent"),
-        ("fool_rate_weak", _("Left the fool with a weak hand"), "", "percent"),
+        ("trumps", _("Trumps dealt, mean"), _("Trumps among the six cards dealt, on average"), "number"),
+        (
+            "fool_rate",
+            _("Left the fool"),
+            _("The share of the analysed games the player lost as the fool"),
+            "percent",
+        ),
+        (
+            "fool_rate_strong",
+            _("Left the fool with a strong hand"),
+            _("The same, over the games dealt a hand stronger than the table's average"),
+            "percent",
+        ),
+        (
+            "fool_rate_weak",
+            _("Left the fool with a weak hand"),
+            _("The same, over the games dealt a hand no stronger than the table's average"),
+            "percent",
+        ),
     ],
 }
 
@@ -355,6 +400,12 @@ def tournament_columns(game_type: str) -> list[tuple[str, str, Format]]:
     """(summary path, label, format) of the per-player table beside a tournament's standings."""
     specs = {path: (label, how) for path, label, _note, how in HEADLINES.get(game_type, [])}
     return [(path, str(specs[path][0]), specs[path][1]) for path in TOURNAMENT_COLUMNS.get(game_type, [])]
+
+
+def tournament_notes(game_type: str) -> list[tuple[str, str]]:
+    """(label, note) of each column of the per-player table beside a tournament's standings."""
+    specs = {path: (label, note) for path, label, note, _how in HEADLINES.get(game_type, [])}
+    return [(str(specs[path][0]), str(specs[path][1])) for path in TOURNAMENT_COLUMNS.get(game_type, [])]
 
 
 def explain(game_type: str) -> list[str]:

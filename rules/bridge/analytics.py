@@ -10,7 +10,9 @@ through endplay (as the deal page's table, rules.bridge.analysis):
   defenders' the negative of it;
 - the par score — what the deal is worth when both sides bid and play perfectly (DDS's
   par for the deal's dealer and vulnerability) — the luck: ``par_score`` from the row's side.
-  ``versus_par`` is the side's actual score less par: the skill of bidding and play.
+  ``versus_par`` is the side's actual score less par, and ``versus_par_imps`` the same on the
+  IMP scale (Law 78B), as a duplicate match would score it: the result against par of
+  bidding and play, the side's own errors against it and the other side's for it.
 
 Scoring. Par is a duplicate score, so the actual result is scored the same way: the Laws'
 duplicate scoring (Law 77, the ``laws`` preset's trick, overtrick, undertrick, insult and
@@ -40,16 +42,19 @@ from rules.bridge.scoring import overtrick_points, slam_points, trick_points, un
 __all__ = [
     "ANALYSIS_VERSION",
     "COLUMNS",
+    "IMP_STEPS",
     "analyse_deals",
     "analyse_game",
     "available",
     "duplicate_score",
+    "imps",
     "player_summary",
     "solve",
 ]
 
 #: Bumped whenever a change here could change a row.
-ANALYSIS_VERSION = "1"
+#: 2: ``versus_par_imps`` added; the summary's ``skill`` is the mean in IMPs, not in points.
+ANALYSIS_VERSION = "2"
 
 #: (row key, short English label) in display and CSV order.
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -66,6 +71,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("score", "Score"),
     ("par_score", "Par"),
     ("versus_par", "Score vs par"),
+    ("versus_par_imps", "IMPs vs par"),
     ("par_contracts", "Par contracts"),
     ("reason", "Not measured"),
 )
@@ -79,6 +85,19 @@ SIDES = ("NS", "EW")
 _STRAIN_OF_DENOM = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
 #: endplay's Vul by (North–South vulnerable, East–West vulnerable): none 0, both 1, ns 2, ew 3.
 _VUL = {(False, False): 0, (True, True): 1, (True, False): 2, (False, True): 3}
+
+
+#: The IMP scale (Law 78B): the lowest difference in points worth 1, 2, ... 24 IMPs.
+IMP_STEPS = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)  # fmt: skip
+
+
+def imps(points: int) -> int:
+    """A difference in points on the IMP scale, with its sign: 10 is 0, 1070 is 14, -500 is -11."""
+    size = sum(1 for step in IMP_STEPS if abs(points) >= step)
+    return size if points >= 0 else -size
 
 
 def available() -> bool:
@@ -207,6 +226,7 @@ def _deal_rows(deal: dict[str, Any], hands: Sequence[int] | None, solver: bool) 
             role = "defender"
         par_score = None if solved is None else solved[1] * (1 if side == 0 else -1)
         side_score = None if score is None else sign * score
+        versus = None if side_score is None or par_score is None else side_score - par_score
         rows.append(
             {
                 "deal": deal["deal"],
@@ -221,7 +241,8 @@ def _deal_rows(deal: dict[str, Any], hands: Sequence[int] | None, solver: bool) 
                 "play": None if dd is None or tricks is None else sign * (tricks - dd),
                 "score": side_score,
                 "par_score": par_score,
-                "versus_par": None if side_score is None or par_score is None else side_score - par_score,
+                "versus_par": versus,
+                "versus_par_imps": None if versus is None else imps(versus),
                 "par_contracts": None if solved is None else solved[2],
                 "reason": reason,
             }
@@ -235,18 +256,21 @@ def _mean(values: list[int]) -> float | None:
 
 def player_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """A player's rows summed up: deals; luck, the mean par of his side's cards; skill, the mean
-    score less par; the declarer's play (tricks less double dummy when he declared) and the
-    defence (the same when he defended, from his side). Means are None without rows."""
+    result against par in IMPs (``versus_par_points`` the same in points); the declarer's play
+    (tricks less double dummy when he declared) and the defence (the same when he defended, from
+    his side). Means are None without rows."""
     par = [r["par_score"] for r in rows if r["par_score"] is not None]
     versus = [r["versus_par"] for r in rows if r["versus_par"] is not None]
+    versus_imps = [r["versus_par_imps"] for r in rows if r.get("versus_par_imps") is not None]
     declaring = [r["play"] for r in rows if r["role"] == "declarer" and r["play"] is not None]
     defending = [r["play"] for r in rows if r["role"] == "defender" and r["play"] is not None]
     return {
         "deals": len(rows),
         "luck": _mean(par),
         "luck_deals": len(par),
-        "skill": _mean(versus),
-        "skill_deals": len(versus),
+        "skill": _mean(versus_imps),
+        "skill_deals": len(versus_imps),
+        "versus_par_points": _mean(versus),
         "declarer_play": _mean(declaring),
         "declarer_play_deals": len(declaring),
         "defence_play": _mean(defending),

@@ -16,7 +16,7 @@ from django.urls import URLPattern, path
 from django.utils.translation import gettext
 
 from games import analytics, permissions
-from games.analytics_display import explain, formatted, luck_unit, pick, tournament_columns
+from games.analytics_display import explain, formatted, luck_unit, pick, tournament_columns, tournament_notes
 from games.csv_export import csv_response
 from games.models import Game, Player, SeatAnalysis
 from games.pages.analytics import csv_rows
@@ -71,6 +71,7 @@ def tournament_analytics_page(request: HttpRequest, pk: int) -> HttpResponse:
             "counts": analytics.status_counts(tournament_games(tournament)),
             "member": permissions.can_read_club(request.user, tournament.club),
             "explain": explain(tournament.game_type),
+            "column_notes": tournament_notes(tournament.game_type),
             **analytics_lines(tournament),
         },
     )

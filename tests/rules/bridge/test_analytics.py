@@ -35,6 +35,7 @@ from rules.bridge.analytics import (
     analyse_game,
     available,
     duplicate_score,
+    imps,
     player_summary,
     solve,
 )
@@ -75,7 +76,7 @@ def seat_view(rows: list[dict[str, Any]], seat: int) -> list[tuple[Any, ...]]:
 
 def test_the_interface():
     assert available() is True
-    assert ANALYSIS_VERSION == "1"
+    assert ANALYSIS_VERSION == "2"
     keys = [key for key, _label in COLUMNS]
     assert keys[:2] == ["deal", "seat"]
     rows = analyse(session())
@@ -190,8 +191,9 @@ def test_the_player_summary():
         "deals": 4,
         "luck": round((1510 + 2210 + 1510) / 3, 3),
         "luck_deals": 3,
-        "skill": -750.0,
+        "skill": -8.5,  # deal 1: 0 IMPs; deal 2: 1500 below par is 17 IMPs; (0 − 17) / 2
         "skill_deals": 2,
+        "versus_par_points": -750.0,
         "declarer_play": 0.0,
         "declarer_play_deals": 2,
         "defence_play": None,
@@ -200,7 +202,7 @@ def test_the_player_summary():
     east = player_summary([r for r in rows if r["seat"] == Seat.E])
     assert (east["luck"], east["skill"], east["defence_play"], east["declarer_play"]) == (
         round(-(1510 + 2210 + 1510) / 3, 3),
-        750.0,
+        8.5,
         0.0,
         None,
     )
@@ -213,3 +215,36 @@ def test_the_report_is_not_changed():
     before = copy.deepcopy(report)
     analyse_game(report, log)
     assert report == before
+
+
+@pytest.mark.parametrize(
+    ("points", "expected"),
+    [(0, 0), (10, 0), (20, 1), (-40, -1), (50, 2), (490, 10), (500, 11), (-530, -11), (1070, 14),
+     (1100, 15), (1500, 17), (3990, 23), (4000, 24), (7600, 24)],
+)  # fmt: skip
+def test_the_imp_scale(points, expected):
+    """Law 78B: 20–40 points are 1 IMP, 500–590 are 11, 4000 and more 24; the sign is kept."""
+    assert imps(points) == expected
+
+
+def test_skill_is_the_mean_in_imps_not_in_points():
+    """Issue 20: "skill +336.25" was the mean of score − par in points, where one missed grand
+    slam weighs as much as a night of part-scores. The demo's rubber, seen from East–West, had
+    score − par of +1070 +530 +700 −10 +190 −500 −60 +770 (2690 / 8 = 336.25 points a deal);
+    on the IMP scale that is 14 + 11 + 12 + 0 + 5 − 11 − 2 + 13 = 42, 5.25 IMPs a deal."""
+    versus = [1070, 530, 700, -10, 190, -500, -60, 770]
+    rows = [
+        {"par_score": 0, "versus_par": v, "versus_par_imps": imps(v), "role": "defender", "play": 0}
+        for v in versus
+    ]
+    summary = player_summary(rows)
+    assert [imps(v) for v in versus] == [14, 11, 12, 0, 5, -11, -2, 13]
+    assert (summary["skill"], summary["skill_deals"], summary["versus_par_points"]) == (5.25, 8, 336.25)
+
+
+def test_the_rows_carry_the_imps_against_par():
+    rows = analyse(session())
+    north = [(r["deal"], r["versus_par"], r["versus_par_imps"]) for r in rows if r["seat"] == Seat.N]
+    east = [(r["deal"], r["versus_par"], r["versus_par_imps"]) for r in rows if r["seat"] == Seat.E]
+    assert north == [(1, 0, 0), (2, -1500, -17), (3, None, None), (4, None, None)]
+    assert east == [(1, 0, 0), (2, 1500, 17), (3, None, None), (4, None, None)]
