@@ -1,14 +1,16 @@
 """The pages a Russian or Ukrainian club reads at the table, on a 390 px phone and a 1366 px laptop
 (docs/pages.md, "Phone layouts").
 
-Six pages, each in both languages at both sizes: an Oh Hell game's score sheet and its widest deal,
-the tournament's standings, the paper-sheet entry of a five-player table (filled in), a preferans
-pulka and the scorekeeper's start form. On each, nothing is wider than the window: the page does not
+Seven pages, each in both languages at both sizes: an Oh Hell game's score sheet and its widest deal,
+the tournament's standings, the paper-sheet entry of a five-player table (filled in), a rubber-bridge
+session (its We/They sheet and its list of deals), a preferans pulka and the scorekeeper's start form. On each, nothing is wider than the window: the page does not
 scroll sideways and no element shown reaches past the window's right edge, unless it is inside a box
 that scrolls sideways itself (``.table-scroll``, ``.sheet-scroll``).
 
-The score sheets (the game's sheet, the paper-sheet entry), scrolled to their far right, still show
-the sticky deal column and the players' header; on a laptop the five players of the paper sheet fit
+The score sheets (the game's sheet, the paper-sheet entry) and the bridge and preferans lists of deals,
+scrolled to their far right, still show the sticky deal column and the header (the players' names,
+the deal list's columns); the lists of deals, scrolled to their foot as well, keep their header rows
+on top, one under the other, and the last deal's number beside its row; on a laptop the five players of the paper sheet fit
 without scrolling; on a phone the Oh Hell sheet opens on the running totals and its toggle shows the
 rest; the pulka's page puts the settlement before the players' sheets.
 """
@@ -22,9 +24,11 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games import services as game_services
 from games.models import Game, Player
+from rules.bridge.simulate import simulate as simulate_bridge
 from rules.ohhell.simulate import simulate
 from rules.preferans.simulate import simulate as simulate_pulka
 from tests.tournaments.conftest import NAMES, table_log
@@ -45,6 +49,7 @@ PHONE_CASES = [c for c in CASES if c.values[1] == PHONE]
 LAPTOP_CASES = [c for c in CASES if c.values[1] == LAPTOP]
 #: Ten entrants at tables of five: two five-player tables (tournaments.seating.table_sizes(10, 5)).
 ENTRANTS = [*NAMES, "Ирина", "Ольга Петровна"]
+BRIDGE_DEALS = 24
 #: The Oh Hell sheet's toggle on a phone (docs/pages.md quotes the Russian).
 TOGGLE = {"ru": "Показать заказы, взятки и очки", "uk": "Показати замовлення, хабарі та очки"}
 
@@ -94,6 +99,14 @@ def five_tables(five_seated, people) -> FiveTables:
 def pulka(people) -> Game:
     """A simulated ten-deal Sochi pulka of three."""
     document = simulate_pulka(players=NAMES[:3], seed=7).document
+    content = json.dumps(document, ensure_ascii=False).encode()
+    return game_services.game_upload(club=people.club, content=content, user=people.scorer).game
+
+
+@pytest.fixture
+def bridge(people) -> Game:
+    """A simulated rubber-bridge session of twenty-four deals: a list of deals taller than a screen."""
+    document = simulate_bridge(players=NAMES[:4], seed=3, deals=BRIDGE_DEALS).document
     content = json.dumps(document, ensure_ascii=False).encode()
     return game_services.game_upload(club=people.club, content=content, user=people.scorer).game
 
@@ -158,7 +171,8 @@ def fill_paper_sheet(page, five: FiveTables) -> None:
 
 @dataclass
 class Where:
-    """A page of the test: its path, what is done on it once open, and its sheet's players."""
+    """A page of the test: its path, what is done on it once open, and the names its sheet's header
+    shows (the players; for a list of deals, its columns' headings after the deal's)."""
 
     path: str
     names: list[str]
@@ -167,8 +181,11 @@ class Where:
 
 def where(name: str, request: pytest.FixtureRequest) -> Where:
     """The page called ``name``; only the data it needs is made."""
-    if name == "pulka":
-        return Where(f"/games/{request.getfixturevalue('pulka').pk}/", NAMES[:3])
+    if name in ("pulka", "pulka-deals"):
+        headings = ["Dealer", "Declarer", "Game", "Multiplier", "Tricks", "Written on the pulka"]
+        return Where(f"/games/{request.getfixturevalue('pulka').pk}/", translated(headings))
+    if name in ("bridge", "bridge-deals"):
+        return Where(f"/games/{request.getfixturevalue('bridge').pk}/", translated(["We", "They"]))
     if name == "scorekeeper-start":
         request.getfixturevalue("roster")
         return Where(f"/clubs/{request.getfixturevalue('people').club.slug}/scorekeeper/", [])
@@ -193,9 +210,15 @@ def where(name: str, request: pytest.FixtureRequest) -> Where:
     )
 
 
+def translated(messages: list[str]) -> list[str]:
+    """``messages`` as the page reads them in the language of the test (set by ``visit``)."""
+    return [translation.gettext(m) for m in messages]
+
+
 def visit(page, live_server, people, request, name: str, language: str, width: int) -> Where:
     """Open the page ``name`` as the club's organiser (the fullest header) and prepare it."""
-    target = where(name, request)
+    with translation.override(language):
+        target = where(name, request)
     open_page(page, live_server, people.organiser, language, width, target.path)
     target.prepare(page)
     return target
@@ -257,7 +280,12 @@ SCROLLED_RIGHT = """([selector, names]) => {
   };
 }"""
 
-SCROLL_BOX = {"oh-hell-sheet": ".sheet-scroll", "paper-sheet": "#sheet-form .table-scroll"}
+SCROLL_BOX = {
+    "oh-hell-sheet": ".sheet-scroll",
+    "paper-sheet": "#sheet-form .table-scroll",
+    "bridge-deals": ".bridge-deals .sheet-scroll",
+    "pulka-deals": ".pulka-deals .sheet-scroll",
+}
 
 
 def outside(box: dict, view: dict) -> dict[str, float]:
@@ -293,8 +321,9 @@ def assert_scrolled_right_keeps_the_deal_and_the_names_in_view(page, selector: s
 
 # --- the tests ----------------------------------------------------------------------------------
 
-PAGES = ["oh-hell-sheet", "oh-hell-deal", "standings", "paper-sheet", "pulka", "scorekeeper-start"]
-SHEETS = ["oh-hell-sheet", "paper-sheet"]
+PAGES = ["oh-hell-sheet", "oh-hell-deal", "standings", "paper-sheet", "bridge", "pulka", "scorekeeper-start"]
+SHEETS = ["oh-hell-sheet", "paper-sheet", "bridge-deals", "pulka-deals"]
+DEAL_LISTS = ["bridge-deals", "pulka-deals"]
 
 
 @pytest.mark.parametrize("name", PAGES, ids=PAGES)
@@ -311,6 +340,59 @@ def test_a_sheet_scrolled_to_its_far_right_keeps_the_deal_column_and_the_players
 ):
     target = visit(page, live_server, people, request, name, language, width)
     assert_scrolled_right_keeps_the_deal_and_the_names_in_view(page, SCROLL_BOX[name], target.names)
+
+
+#: A list of deals scrolled to its foot and its far right: the part of it in view, its header rows
+#: (each cell shown, and whether it spans rows), and the last deal's number.
+SCROLLED_DOWN = """(selector) => {
+  const box = document.querySelector(selector);
+  box.scrollTop = box.scrollHeight;
+  box.scrollLeft = box.scrollWidth;
+  const edges = b => ({left: b.left, right: b.right, top: b.top, bottom: b.bottom});
+  const r = box.getBoundingClientRect();
+  const left = r.left + box.clientLeft, top = r.top + box.clientTop;
+  const numbers = box.querySelectorAll("tbody tr[id^=deal-] > th[scope=row]");
+  return {
+    scrollTop: box.scrollTop,
+    farthest: box.scrollHeight - box.clientHeight,
+    view: {left, top, right: left + box.clientWidth, bottom: top + box.clientHeight},
+    rows: [...box.querySelectorAll("thead tr")].map(row => [...row.cells]
+      .filter(e => e.checkVisibility({checkVisibilityCSS: true}))
+      .map(e => ({text: e.innerText.trim(), spans: e.rowSpan > 1, ...edges(e.getBoundingClientRect())}))),
+    corner: edges(box.querySelector("thead tr:first-child th:first-child").getBoundingClientRect()),
+    last: {text: numbers[numbers.length - 1].innerText.trim(),
+           ...edges(numbers[numbers.length - 1].getBoundingClientRect())},
+    deals: numbers.length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("name", DEAL_LISTS, ids=DEAL_LISTS)
+@pytest.mark.parametrize(("language", "width"), CASES)
+def test_a_list_of_deals_scrolled_to_its_foot_keeps_its_header_on_top_and_the_deal_column_in_view(
+    live_server, page, people, request, name, language, width
+):
+    visit(page, live_server, people, request, name, language, width)
+    seen = page.evaluate(SCROLLED_DOWN, SCROLL_BOX[name])
+    view = seen["view"]
+    assert seen["farthest"] > 0, "the list is not taller than its box: nothing to keep in view"
+    assert seen["scrollTop"] == seen["farthest"]  # at the foot
+    assert seen["last"]["text"] == str(seen["deals"])
+    assert outside(seen["corner"], view) == {}, "the header's sticky corner (Deal) is out of view"
+    # Every heading shown on top, within the box's height (beside or under the deal column sideways).
+    for number, row in enumerate(seen["rows"], 1):
+        tops = {c["text"]: outside({**c, "left": view["left"], "right": view["right"]}, view) for c in row}
+        assert tops == {c["text"]: {} for c in row}, f"header row {number}: px of each cell out of view"
+    # Each header row under the one above it, not over it: no heading hides another.
+    for above, below in zip(seen["rows"], seen["rows"][1:], strict=False):
+        foot = max(c["bottom"] for c in above if not c["spans"])
+        covered = {c["text"]: round(foot - c["top"]) for c in below if c["top"] < foot - 0.5}
+        assert covered == {}, f"px of each heading under the header row above it: {covered}"
+    # The last deal's number: in view, beside its row, below the header.
+    under = max(c["bottom"] for row in seen["rows"] for c in row)
+    assert outside(seen["last"], {**view, "top": under}) == {}, (
+        "the last deal's number is out of view or under the header"
+    )
 
 
 @pytest.mark.parametrize(("language", "width"), LAPTOP_CASES)
