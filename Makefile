@@ -82,6 +82,8 @@ schema: install
 MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=static/vendor
 messages: install
 	$(BIN)/python manage.py makemessages -l en -l ru -l uk --no-location --no-obsolete $(MESSAGES_IGNORE)
+	@# English is the source language: msgmerge's fuzzy guesses for it are wrong sentences, dropped.
+	msgattrib --clear-fuzzy --empty --clear-previous -o locale/en/LC_MESSAGES/django.po locale/en/LC_MESSAGES/django.po
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Screenshots of the main pages, from the demo data, in headless Chromium (docs/screenshots/).
