@@ -224,7 +224,8 @@ def start_worker(
     from config.celery import app
 
     celery = str(Path(sys.executable).with_name("celery"))
-    command = [celery, "-A", "config", "worker", "-Q", queue, "-n", node]
+    queues = ",".join(f"{queue}{suffix}" for suffix in (".imports", "", ".analysis"))  # config/settings.py
+    command = [celery, "-A", "config", "worker", "-Q", queues, "-n", node]
     command += ["--pool", "solo"] if concurrency is None else ["--pool", "prefork", "-c", str(concurrency)]
     command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"]
     log_path.parent.mkdir(parents=True, exist_ok=True)

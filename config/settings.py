@@ -18,6 +18,7 @@ import dj_database_url
 import django_stubs_ext
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config.env import Env
 
@@ -195,9 +196,34 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A worker lost whole (killed with its children: out of memory, a machine restart) acknowledges
+# nothing: Redis keeps what it held as unacknowledged, and a running worker puts it back in its
+# queue once CELERY_VISIBILITY_TIMEOUT_S have passed since it was delivered. kombu looks for such
+# messages every CELERY_RESTORE_LOOK_S (its default look is every tenth 10 s tick: 100 s). So the
+# work comes back within the timeout and one look (docs/reliability.md, "A worker lost whole").
+# Every task must be over before the timeout, or a slow one would be handed out twice while it
+# runs: the hard time limits below are checked against it (check_celery_limits).
+CELERY_VISIBILITY_TIMEOUT_S = env.integer("CELERY_VISIBILITY_TIMEOUT_S", default=90, minimum=2)
+CELERY_RESTORE_LOOK_S = 10
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_S,
+    "unacked_restore_interval": CELERY_RESTORE_LOOK_S,
+    "unacked_restore_throttle": 1,
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=600, minimum=1)
+# A task that cannot be sent is tried once more at once, not three times over 0.6 s inside the
+# request that sends it (issue 21: with Redis down an upload took 0.75 s instead of 0.1 s; with
+# the retries off altogether kombu's connection back-off takes 6 s): everything queued after a
+# commit has a sweep that sends it later (the standings each minute, the analysis each hour, the
+# ratings nightly). The one retry is for a pooled connection Redis dropped on a restart.
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0,
+    "interval_max": 0,
+}
+CELERY_TASK_TIME_LIMIT = env.integer("CELERY_TASK_TIME_LIMIT", default=75, minimum=2)
 # Ratings are rebuilt from scratch every night, so any drift from corrections
 # arriving out of order is repaired by morning.
 CELERY_BEAT_SCHEDULE = {
@@ -214,7 +240,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=env.integer("RATINGS_REBUILD_HOUR", default=3, minimum=0), minute=0),
     },
 }
-CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 30 if CELERY_TASK_TIME_LIMIT > 60 else None
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 15 if CELERY_TASK_TIME_LIMIT > 30 else None
 
 # Each recorded game's luck-and-skill analysis (games.analytics) is queued when it lands. The
 # test settings turn it off (thousands of uploads); the analytics tests turn it on.
@@ -223,10 +249,10 @@ ANALYTICS_ON_RECORD = env.boolean("ANALYTICS_ON_RECORD", default=True)
 # ANALYSIS_MAX_DEALS deals of its report, and no deal begun once ANALYSIS_TIME_BUDGET_S seconds
 # (wall clock) have passed since the game's analysis began. One stopped short is stored as
 # covering the first N of the game's M deals, and the pages say so. The defaults: a bridge deal's
-# double dummy is a quarter of a second, so 60 s is some 200 deals, a whole season's PBN file;
+# double dummy is 0.14–0.25 s, so 200 deals (a whole season's PBN file) take some 30 s, inside 40 s;
 # an Oh Hell game of 25 deals takes 0.3 s.
 ANALYSIS_MAX_DEALS = env.integer("ANALYSIS_MAX_DEALS", default=200, minimum=1)
-ANALYSIS_TIME_BUDGET_S = env.integer("ANALYSIS_TIME_BUDGET_S", default=60, minimum=1)
+ANALYSIS_TIME_BUDGET_S = env.integer("ANALYSIS_TIME_BUDGET_S", default=40, minimum=1)
 # Without a broker (CELERY_TASK_ALWAYS_EAGER: the embedded default, `make demo`) the analysis runs
 # inside the upload's request: the games of one request (one upload, or one chunk of a bulk
 # import) share ANALYSIS_INLINE_BUDGET_S seconds, and what does not fit is left to
@@ -237,8 +263,8 @@ ANALYSIS_INLINE_BUDGET_S = env.integer("ANALYSIS_INLINE_BUDGET_S", default=2, mi
 # far and queues the games it had not begun; at the hard one the worker process is killed. A chunk
 # begins a game only while the game's whole budget and ANALYSIS_MARGIN_S (the deal begun before
 # the deadline, and storing the rows) fit before the soft limit; the rest go out as a new task.
-ANALYSIS_MARGIN_S = 30
-ANALYSIS_TASK_SOFT_TIME_LIMIT = env.integer("ANALYSIS_TASK_SOFT_TIME_LIMIT", default=300, minimum=1)
+ANALYSIS_MARGIN_S = env.integer("ANALYSIS_MARGIN_S", default=15, minimum=1)
+ANALYSIS_TASK_SOFT_TIME_LIMIT = env.integer("ANALYSIS_TASK_SOFT_TIME_LIMIT", default=55, minimum=1)
 ANALYSIS_TASK_TIME_LIMIT = ANALYSIS_TASK_SOFT_TIME_LIMIT + ANALYSIS_MARGIN_S
 if ANALYSIS_TASK_SOFT_TIME_LIMIT < ANALYSIS_TIME_BUDGET_S + ANALYSIS_MARGIN_S:
     raise ImproperlyConfigured(
@@ -492,3 +518,40 @@ if TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
     CELERY_TASK_DEFAULT_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-{_worker}"
     CACHES["default"]["KEY_PREFIX"] = f"trickbook-test-{_worker}"
     CACHES["pages"]["KEY_PREFIX"] = f"trickbook-test-{_worker}-pages"
+
+# The queues (after the test runner's per-process names above): a bulk import's chunks on their
+# own queue, so a chunk given back by a lost worker is not put behind the analysis tasks the import
+# itself queued, and the analysis on its own, so a long backlog of it never holds up a standings
+# compile or an upload's work. A worker started without -Q consumes all three, in turn
+# (docs/deployment.md: one worker per queue where an import must never wait).
+CELERY_IMPORTS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.imports"
+CELERY_ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.analysis"
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_IMPORTS_QUEUE),
+    Queue(CELERY_TASK_DEFAULT_QUEUE),
+    Queue(CELERY_ANALYSIS_QUEUE),
+]
+CELERY_TASK_ROUTES = {
+    "games.import_chunk": {"queue": CELERY_IMPORTS_QUEUE},
+    "games.bulk_import_chunk": {"queue": CELERY_IMPORTS_QUEUE},
+    "games.analyse_chunk": {"queue": CELERY_ANALYSIS_QUEUE},
+    "games.analyse_missing": {"queue": CELERY_ANALYSIS_QUEUE},
+}
+
+
+def check_celery_limits() -> None:
+    """Every task's hard time limit ends before the broker would hand its message out again
+    (CELERY_VISIBILITY_TIMEOUT_S): otherwise a task still running is run a second time."""
+    limits = {
+        "CELERY_TASK_TIME_LIMIT": CELERY_TASK_TIME_LIMIT,
+        "ANALYSIS_TASK_TIME_LIMIT (ANALYSIS_TASK_SOFT_TIME_LIMIT + ANALYSIS_MARGIN_S)": ANALYSIS_TASK_TIME_LIMIT,
+    }
+    for name, limit in limits.items():
+        if limit >= CELERY_VISIBILITY_TIMEOUT_S:
+            raise ImproperlyConfigured(
+                f"{name}={limit} s is not under CELERY_VISIBILITY_TIMEOUT_S={CELERY_VISIBILITY_TIMEOUT_S} s: "
+                "a task still running would be handed to a second worker."
+            )
+
+
+check_celery_limits()

@@ -129,7 +129,8 @@ def celery_worker_process(
 
     from config.celery import app
 
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    # This process's three queues (its imports, its default, its analysis: config/settings.py).
+    queue = ",".join(q.name for q in settings.CELERY_TASK_QUEUES)
     node = f"test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{uuid.uuid4().hex[:6]}@localhost"
     env = {
         **os.environ,

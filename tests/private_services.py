@@ -225,8 +225,14 @@ class ProjectProcess:
     def start(self, *, ready: str, timeout: float = 60) -> None:
         """Start, and wait until the log says ``ready``."""
         with open(self.log, "ab") as out:
+            # A session of its own: kill_whole() ends it with every process it started.
             self.process = subprocess.Popen(
-                self.command, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT
+                self.command,
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
 
         def up() -> bool:
@@ -238,6 +244,15 @@ class ProjectProcess:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def kill_whole(self) -> None:
+        """SIGKILL to the process and all its children at once, as an out-of-memory kill of the
+        whole service or a machine restart ends it: nothing is acknowledged or given back."""
+        if self.process is None:
+            return
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self.process = None
 
     def stop(self) -> None:
         if self.process is None:
@@ -251,12 +266,18 @@ class ProjectProcess:
         self.process = None
 
 
-def celery_worker(env: dict[str, str], log: Path, *, stop_signal: int = signal.SIGTERM) -> ProjectProcess:
-    """A solo-pool worker on the environment's broker and queue (``CELERY_QUEUE``); stopped by
-    a warm shutdown (SIGTERM: the task in hand is finished) unless told otherwise."""
+def celery_worker(
+    env: dict[str, str], log: Path, *, stop_signal: int = signal.SIGTERM, pool: str = "solo"
+) -> ProjectProcess:
+    """A worker (solo pool, or ``prefork`` with one child) on the environment's broker and its
+    three queues (``CELERY_QUEUE`` and its ``.imports`` and ``.analysis``: config/settings.py);
+    stopped by a warm shutdown (SIGTERM: the task in hand is finished) unless told otherwise."""
     node = f"restart-{uuid.uuid4().hex[:6]}@localhost"
     celery = str(Path(sys.executable).with_name("celery"))
-    command = [celery, "-A", "config", "worker", "--pool", "solo", "-Q", env["CELERY_QUEUE"], "-n", node]
+    queues = ",".join(f"{env['CELERY_QUEUE']}{suffix}" for suffix in (".imports", "", ".analysis"))
+    command = [celery, "-A", "config", "worker", "--pool", pool, "-Q", queues, "-n", node]
+    if pool == "prefork":
+        command += ["--concurrency", "1"]
     command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"]
     return ProjectProcess(command, env, log, stop_signal=stop_signal)
 

@@ -42,7 +42,21 @@ if TYPE_CHECKING:
     from tournaments.models import Tournament
     from tournaments.services import RoundSpan
 
-PENDING_TTL_S = 300
+
+def pending_ttl_s() -> int:
+    """How long the "compile queued" flag lives: while it does, the sweep sends no other compile.
+    A compile whose worker is lost whole is handed out again within the broker's visibility
+    timeout and kombu's look for such messages, then runs within the task time limit; the flag
+    outlives exactly that (90 + 10 + 75 s by default), so a compile whose message was lost
+    outright (Redis restarted empty) is sent again by the next sweep after it, not five minutes
+    later."""
+    return (
+        int(settings.CELERY_VISIBILITY_TIMEOUT_S)
+        + int(settings.CELERY_RESTORE_LOOK_S)
+        + int(settings.CELERY_TASK_TIME_LIMIT)
+    )
+
+
 #: A burst is over when no change came for this long.
 QUIET_S = 0.3
 #: The longest a compile waits for a burst to end before compiling what it has (settings
@@ -61,8 +75,8 @@ def changed_key(tournament_id: int) -> str:
 
 def queue_compile(tournament_id: int) -> bool:
     """Queue a compile unless one is already waiting; True when this call queued it."""
-    cache.set(changed_key(tournament_id), time.time(), timeout=PENDING_TTL_S)
-    if not cache.add(pending_key(tournament_id), 1, timeout=PENDING_TTL_S):
+    cache.set(changed_key(tournament_id), time.time(), timeout=pending_ttl_s())
+    if not cache.add(pending_key(tournament_id), 1, timeout=pending_ttl_s()):
         return False
     try:
         compile_standings.delay(tournament_id)

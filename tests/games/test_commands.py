@@ -164,3 +164,51 @@ def test_an_import_cut_off_by_the_database_resumes_when_run_again(people, tmp_pa
     assert summary.splitlines()[:3] == ["imported: 4", "duplicates: 6", "rejected: 0"]
     assert Game.objects.count() == 10
     assert len(set(Game.objects.values_list("current_revision__sha256", flat=True))) == 10
+
+
+def test_progress_is_a_line_per_chunk_when_stderr_is_not_a_terminal(people, logs):
+    err = io.StringIO()
+    call_command(
+        "import_logs", str(logs), "--club", "kozyr", "--chunk-size", "2", stdout=io.StringIO(), stderr=err
+    )
+    # 6 logs in chunks of 2 (a folder's files, then the archive's, in order).
+    assert err.getvalue().splitlines() == ["2 of 6 logs done", "4 of 6 logs done", "6 of 6 logs done"]
+
+
+def test_a_log_recorded_by_a_lost_attempt_of_this_run_counts_as_imported(people, logs, monkeypatch):
+    """A chunk redelivered after its worker was lost finds the logs the lost attempt recorded:
+    they are this run's imports, not duplicates (issue 21, item 14; live in
+    tests/tournaments/test_worker_lost.py). Here the lost attempt is played by recording the
+    first log inside the run, before the chunks run."""
+    from games.management.commands import import_logs
+
+    real = import_logs.import_group
+    first = logs / "table1" / "a.json"
+
+    def lost_attempt_then_group(club_id, user_id, items, *, chunk_size):
+        services.game_upload(
+            club=people.club,
+            content=first.read_bytes(),
+            user=people.organiser,
+            filename=str(first),
+            source=Upload.Source.IMPORT,
+        )
+        return real(club_id, user_id, items, chunk_size=chunk_size)
+
+    monkeypatch.setattr(import_logs, "import_group", lost_attempt_then_group)
+    assert run(str(logs), "--club", "kozyr").splitlines()[:3] == [
+        "imported: 5",
+        "duplicates: 0",
+        "rejected: 1",
+    ]
+
+
+def test_the_same_log_twice_in_one_run_is_still_a_duplicate(people, logs):
+    (logs / "again.json").write_bytes((logs / "table1" / "a.json").read_bytes())
+    summary = run(str(logs), "--club", "kozyr")
+    assert summary.splitlines()[:3] == ["imported: 5", "duplicates: 1", "rejected: 1"]
+
+
+def test_a_log_imported_by_an_earlier_run_stays_a_duplicate(people, logs):
+    run(str(logs), "--club", "kozyr")
+    assert run(str(logs), "--club", "kozyr").splitlines()[:2] == ["imported: 0", "duplicates: 5"]
