@@ -217,9 +217,13 @@ import time
 from tournaments import tasks
 from tournaments.models import Tournament
 end = time.monotonic() + 60
+said = False
 while time.monotonic() < end:
     Tournament.objects.filter(pk={pk}).update(standings_stale=True)
     tasks.cache.set(tasks.changed_key({pk}), time.time())
+    if not said:
+        print("bursting", flush=True)
+        said = True
     time.sleep(0.005)
 """
 QUEUE_COMPILE = "from tournaments import tasks; print(tasks.queue_compile({pk}))"
@@ -239,8 +243,14 @@ def test_a_compile_whose_worker_is_lost_whole_is_run_again_within_the_visibility
         [sys.executable, "manage.py", "shell", "--no-imports", "-c", BURST.format(pk=tournament.pk)],
         cwd=ROOT,
         env=broker.env,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
+        # The burst is under way before the compile is sent (a loaded machine starts a process
+        # slowly, and a compile that finds no burst finishes before it can be caught).
+        assert burst.stdout is not None
+        assert burst.stdout.readline() == "bursting\n"
         queued = manage(broker.env, "shell", "--no-imports", "-c", QUEUE_COMPILE.format(pk=tournament.pk))
         assert queued.stdout.strip() == "True", queued.stderr
         deadline = time.monotonic() + 30
