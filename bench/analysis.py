@@ -81,6 +81,11 @@ def measure(quick: bool) -> dict[str, Any]:
     assert game is not None
 
     def analyse() -> tuple[float, float, GameAnalysis]:
+        # Each run solves its deals afresh: the per-process memo of a deal's double-dummy table
+        # would otherwise make the second run a lookup.
+        from rules.bridge.analysis import _solved
+
+        _solved.cache_clear()
         game.refresh_from_db()
         wall, cpu = time.perf_counter(), time.process_time()
         analysis = analytics.analyse_game(game, force=True)

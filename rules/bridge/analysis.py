@@ -10,6 +10,7 @@ rule: the table is shown beside the deal as what could have been made.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from rules.bridge.core import SEATS, STRAIN_LETTERS
@@ -47,11 +48,19 @@ def dd_table(hands: Sequence[int]) -> Any | None:
         return None
     if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
         return None
-    try:
-        from endplay.dds import calc_dd_table
-        from endplay.types import Deal
-    except ImportError:
+    if not available():  # asked each time: only a table that was solved is remembered
         return None
+    return _solved(tuple(hands))
+
+
+@lru_cache(maxsize=4096)
+def _solved(hands: tuple[int, ...]) -> Any:
+    """The solver's table of a whole deal, remembered per process: a deal's table never changes,
+    and one DDS call is 0.14–0.25 s of CPU, so the deal page, a re-analysis and a re-audit of the
+    same deal in one process pay for it once (4096 tables, a few hundred kB)."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal
+
     return calc_dd_table(Deal("N:" + " ".join(_pbn_hand(h) for h in hands)))
 
 

@@ -46,6 +46,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -165,11 +166,28 @@ def deal_estimates(
     seed: int = 0,
     stock: bool = False,
 ) -> list[Estimate]:
-    """:func:`expected_tricks` of every seat of a deal, in seat order: what :func:`deal_key` caches."""
-    return [
+    """:func:`expected_tricks` of every seat of a deal, in seat order: what :func:`deal_key` caches.
+
+    Remembered per process too (:func:`_deal_estimates`): the estimate is a pure function of its
+    arguments (the sampling is seeded from ``seed`` and the seat), so the same deal analysed again
+    in one process — a re-analysis, a correction that changes only a bid — costs nothing."""
+    return list(_deal_estimates(tuple(hands), trump, leader, ruleset, samples, seed, stock))
+
+
+@lru_cache(maxsize=4096)
+def _deal_estimates(
+    hands: tuple[int, ...],
+    trump: int | None,
+    leader: int,
+    ruleset: Ruleset,
+    samples: int,
+    seed: int,
+    stock: bool,
+) -> tuple[Estimate, ...]:
+    return tuple(
         expected_tricks(hands, seat, trump, leader, ruleset, samples=samples, seed=seed, stock=stock)
         for seat in range(len(hands))
-    ]
+    )
 
 
 def exact_expected_tricks(

@@ -55,3 +55,20 @@ def test_without_endplay_there_is_no_table(monkeypatch):
     monkeypatch.setitem(sys.modules, "endplay.dds", None)  # import endplay.dds raises ImportError
     assert not available()
     assert makeable(hands) is None
+
+
+def test_a_deal_is_solved_once_per_process():
+    """The solver's table is remembered by the deal (rules/bridge/analysis._solved): the second
+    ask is a lookup giving the same table, and a deal with its hands turned is another deal."""
+    from rules.bridge.analysis import _solved
+
+    hands = parse(read_pbn((DATA / "rubber.pbn").read_bytes())).deals[0].hands
+    first = makeable(hands)
+    before = _solved.cache_info()
+    assert makeable(list(hands)) == first
+    after = _solved.cache_info()
+    assert (after.hits - before.hits, after.misses - before.misses) == (1, 0)
+    turned = [*hands[1:], hands[0]]
+    assert makeable(turned) == {
+        s: {p: first[s]["NESW"[("NESW".index(p) + 1) % 4]] for p in "NESW"} for s in first
+    }

@@ -447,3 +447,22 @@ def test_the_expected_score_is_the_best_bids_not_the_bots() -> None:
     assert estimate.score == pytest.approx(11 * 5 / 6)
     # The seat that always takes its trump ace's trick is worth the made bid of 1.
     assert expected_tricks(hands, 0, parse_card("7S"), 1, classic(3)).score == 11.0
+
+
+def test_a_deal_s_estimates_are_computed_once_per_process() -> None:
+    """deal_estimates remembers a deal's estimates (they are a pure function of the deal, the
+    ruleset, the samples and the seed): the second ask is a lookup with the same figures, as a
+    list of its own; another seed is another estimate."""
+    from rules.ohhell.expected import _deal_estimates
+
+    log = parse(simulate(players=4, seed=3).document)
+    deal = log.deals[5]
+    assert deal.hands is not None
+    hands = [mask_of(h) for h in deal.hands]
+    first = deal_estimates(hands, deal.trump, (deal.dealer + 1) % 4, log.ruleset)
+    before = _deal_estimates.cache_info()
+    again = deal_estimates(hands, deal.trump, (deal.dealer + 1) % 4, log.ruleset)
+    assert (again, again is first) == (first, False)
+    assert _deal_estimates.cache_info().hits - before.hits == 1
+    per_seat = [expected_tricks(hands, s, deal.trump, (deal.dealer + 1) % 4, log.ruleset) for s in range(4)]
+    assert first == per_seat
