@@ -38,6 +38,7 @@ from rules.bridge.analysis import dd_table
 from rules.bridge.core import SEATS, STRAIN_LETTERS, Contract, Doubling, Seat, Strain
 from rules.bridge.ruleset import resolve_ruleset
 from rules.bridge.scoring import overtrick_points, slam_points, trick_points, undertrick_points
+from rules.duplicate.imps import IMP_STEPS, imps
 
 __all__ = [
     "ANALYSIS_VERSION",
@@ -85,19 +86,6 @@ SIDES = ("NS", "EW")
 _STRAIN_OF_DENOM = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
 #: endplay's Vul by (North–South vulnerable, East–West vulnerable): none 0, both 1, ns 2, ew 3.
 _VUL = {(False, False): 0, (True, True): 1, (True, False): 2, (False, True): 3}
-
-
-#: The IMP scale (Law 78B): the lowest difference in points worth 1, 2, ... 24 IMPs.
-IMP_STEPS = (
-    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
-    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
-)  # fmt: skip
-
-
-def imps(points: int) -> int:
-    """A difference in points on the IMP scale, with its sign: 10 is 0, 1070 is 14, -500 is -11."""
-    size = sum(1 for step in IMP_STEPS if abs(points) >= step)
-    return size if points >= 0 else -size
 
 
 def available() -> bool:
