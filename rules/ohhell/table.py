@@ -101,6 +101,9 @@ class Table:
         self.leader = (dealer + 1) % n
         self.slots: list[int | None] = [None] * n
         self.renege: dict[int, int] = {}  # position -> a led-suit card the seat held
+        # position -> the suit led when the seat reneged: the lead may be taken back later
+        # (an illegal take-back, a finding of its own), and the renege still names its suit.
+        self.renege_led: dict[int, int] = {}
         self.renege_from = n  # first position of a renege (corrected or not) in this trick
         self.trick_no = 1
         self.closed = 0
@@ -177,6 +180,7 @@ class Table:
         # "Следующий игрок по часовой стрелке должен класть карту в масть, если это возможно."
         if pos and not b & led_mask and held & led_mask:
             self.renege[pos] = highest(held & led_mask)
+            self.renege_led[pos] = SUIT_OF[self.slots[0]]  # type: ignore[index]
             self.renege_from = min(self.renege_from, pos)
         self.slots[pos] = card
         self.held[seat] = held & ~b
@@ -232,7 +236,7 @@ class Table:
             return
         if pos in self.renege:
             held = self.renege.pop(pos)
-            led = SUITS[SUIT_OF[self.slots[0]]]  # type: ignore[index]
+            led = SUITS[self.renege_led.pop(pos)]
             self._find(
                 "RENEGE_CORRECTED",
                 seat=seat,
@@ -260,7 +264,6 @@ class Table:
         "Если ренонс не был исправлен вовремя, то игра по сдаче аннулируется".
         """
         slots = self.slots
-        led = None if slots[0] is None else SUITS[SUIT_OF[slots[0]]]
         for pos in sorted(self.renege):
             seat = (self.leader + pos) % self.n
             card = slots[pos]
@@ -270,7 +273,7 @@ class Table:
                 seat=seat,
                 card=card,
                 trick=self.trick_no,
-                led_suit=led,
+                led_suit=SUITS[self.renege_led[pos]],
                 held_card=NAME[self.renege[pos]],
             )
             if seat not in self.reneged:
@@ -282,6 +285,7 @@ class Table:
             self.leader = winner
         self.slots = [None] * self.n
         self.renege = {}
+        self.renege_led = {}
         self.renege_from = self.n
         self.trick_no += 1
 

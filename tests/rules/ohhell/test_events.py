@@ -253,3 +253,18 @@ def test_a_card_played_after_the_last_trick():
     events = bids() + plays(TRICK_1, TRICK_2, TRICK_3) + [play(B, "AS")]
     rep = replayed(events)
     assert found(rep) == [("WRONG_CARD_COUNT", 1, None, B)]
+
+
+def test_a_renege_keeps_its_led_suit_when_the_lead_is_taken_back_and_the_log_stops():
+    # Found by the property test: Boris leads JD, Vera reneges with 9H, Boris takes JD back
+    # (not his to take back) and the log ends. The renege still names the diamond lead.
+    rep = replayed([*bids(), play(B, "JD"), play(V, "9H"), take_back(B, "JD")], redeal=True)
+    assert [f["code"] for f in rep["findings"]] == [
+        "ILLEGAL_TAKE_BACK",
+        "WRONG_CARD_COUNT",
+        "RENEGE_UNCORRECTED",
+        "WRONG_CARD_COUNT",
+    ]
+    renege = rep["findings"][2]
+    assert (renege["seat"], renege["card"]) == (V, "9H")
+    assert renege["message"] == "Vera played 9H on a diamond lead while holding 8D"
