@@ -39,8 +39,10 @@ from rules.bridge.scoresheet import paper_sheet
 from rules.bridge.walkthrough import walkthrough
 
 #: Bumped whenever a change to the rules could change a report. 2: every deal of the report
-#: has ``penalties`` and ``arbiter`` (the arbiter's rulings, docs/arbiter.md).
-ENGINE_VERSION = "3"
+#: has ``penalties`` and ``arbiter`` (the arbiter's rulings, docs/arbiter.md). 3: findings as
+#: data (params). 4: the ``seed`` preset's ``game_bonus`` is 0 (issue 22), so a game recorded
+#: under the seed scores 100 less per game won on re-audit.
+ENGINE_VERSION = "4"
 
 __all__ = [
     "ENGINE_VERSION",

@@ -37,9 +37,9 @@ def round_whists(difference: int, rounding: str) -> int:
 class RubberResult:
     """One rubber's account, by side [We, They].
 
-    ``above`` and ``below`` sum what the deals wrote on each line (the seed's game bonus
-    included); ``bonus`` is what the rubber's end adds: the rubber bonus, or for a rubber
-    left unfinished the Law 80 points. ``totals`` = above + below + bonus; ``whists`` is
+    ``above`` and ``below`` sum what the deals wrote on each line (a ruleset's game bonus
+    included, when it sets one); ``bonus`` is what the rubber's end adds: the rubber bonus,
+    or for a rubber left unfinished the Law 80 points. ``totals`` = above + below + bonus; ``whists`` is
     the difference of the totals in hundreds, [NS, EW], zero-sum.
     """
 

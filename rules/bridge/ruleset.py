@@ -106,9 +106,12 @@ _SEED: dict[str, Any] = {
     "four_aces_notrump": 150,
     # "Для того чтобы была выиграна партия, необходимо записать под чертой не менее 100 очков."
     "game_threshold": 100,
-    # "100 – за выигрыш первой партии; 100 – за выигрыш второй партии." (listed under the
-    # line): 100 for each game won, written below the line under that game.
-    "game_bonus": 100,
+    # "100 – за выигрыш первой партии; 100 – за выигрыш второй партии." stands under the
+    # heading "Под чертой только за объявленные взятки в выигранном контракте", and the prose
+    # defines a game as "записать под чертой не менее 100 очков": the 100 points below the
+    # line that make each game, not a bonus (ruled in issue 22, as issue 7 stated it). The
+    # other reading, 100 more for each game won, is {"preset": "seed", "game_bonus": 100}.
+    "game_bonus": 0,
     "game_bonus_line": "below",
     # "500 – премия за выигранный роббер, если противник «после партии»; 700 – …, если
     # противник «перед партией»".
@@ -133,7 +136,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "insult_redoubled": 100,  # making a redoubled contract: 100
         "small_slam_vul": 750,
         "grand_slam_nv": 1000,
-        "game_bonus": 0,  # no bonus per game: the 700/500 rubber bonus covers it
         "law64": True,  # the one- or two-trick transfer after an established revoke
         "whists_rounding": "half_down",  # the Laws have no whists: the club rule, 50 rounds down
     },

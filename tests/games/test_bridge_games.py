@@ -3,9 +3,14 @@
 The expected figures are read off the PBN files by hand (tests/data/pbn):
 rubber.pbn is one rubber of four deals — 4H by North made, 3NT by East
 made, 3DX by West two down, 3NT by North one over — We (North–South)
-1450 to They (East–West) 200, 13 whists, and two recorded scores that
-the rules refuse (SCORE_MISMATCH in deals 1 and 2). revoke.pbn is one
-deal, 4S by South made with a revoke by the defence: We 520, 5 whists.
+120 + 500 + 100 + 30 and the rubber bonus 500 = 1250 to They (East–West)
+100, 1150 / 100 = 11.5 whists, half up 12 (the seed preset has no bonus per
+game won, so the file's ScoreRubber tags agree with the rules). In the
+seed's other reading, {"preset": "seed", "game_bonus": 100}, it is 1450 to
+200, 13 whists, and two recorded scores that the rules refuse
+(SCORE_MISMATCH in deals 1 and 2). revoke.pbn is one deal, 4S by South
+made with a revoke by the defence: We 120 + 300 (a game in an unfinished
+rubber) = 420, 4 whists.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ def pbn(name: str) -> bytes:
     return (PBN / f"{name}.pbn").read_bytes()
 
 
-def json_log(name: str, players: list[str] | None = None, ruleset: str | None = None) -> bytes:
+def json_log(name: str, players: list[str] | None = None, ruleset: str | dict | None = None) -> bytes:
     """The PBN file as the JSON rubber log (docs/bridge-log.md), optionally with other players or preset."""
     document = bridge.read_file(pbn(name))
     if players is not None:
@@ -53,11 +58,13 @@ def seats_of(game: Game) -> list[tuple[int, str, int | None, int, int | None]]:
 
 
 RUBBER_SEATS = [
-    (0, "Anna", 1450, 2, 13),  # N: We — 4H and 3NT made by North
-    (1, "Boris", 200, 1, -13),  # E: They — 3NT made by East
-    (2, "Vera", 1450, 2, 13),  # S: We
-    (3, "Gleb", 200, 1, -13),  # W: They — 3DX two down counts for nobody
+    (0, "Anna", 1250, 2, 12),  # N: We — 4H and 3NT made by North
+    (1, "Boris", 100, 1, -12),  # E: They — 3NT made by East
+    (2, "Vera", 1250, 2, 12),  # S: We
+    (3, "Gleb", 100, 1, -12),  # W: They — 3DX two down counts for nobody
 ]
+#: The seed's other reading: 100 below the line for each game won.
+GAME_BONUS = {"preset": "seed", "game_bonus": 100}
 
 
 # --- the protocol, in the rules ----------------------------------------------------------------
@@ -66,10 +73,10 @@ RUBBER_SEATS = [
 def test_bridge_seat_results_give_each_seat_its_sides_figures():
     report = bridge.replay(bridge.parse(bridge.read_file(pbn("rubber")))).as_dict()
     assert bridge.seat_results(report) == [
-        registry.SeatResult(total=1450, contracts_made=2, whists=13),
-        registry.SeatResult(total=200, contracts_made=1, whists=-13),
-        registry.SeatResult(total=1450, contracts_made=2, whists=13),
-        registry.SeatResult(total=200, contracts_made=1, whists=-13),
+        registry.SeatResult(total=1250, contracts_made=2, whists=12),
+        registry.SeatResult(total=100, contracts_made=1, whists=-12),
+        registry.SeatResult(total=1250, contracts_made=2, whists=12),
+        registry.SeatResult(total=100, contracts_made=1, whists=-12),
     ]
     assert bridge.deal_rows(report) == []
     assert bridge.teams(4) == ((0, 2), (1, 3))
@@ -121,25 +128,36 @@ def test_a_bridge_json_log_is_stored_with_seat_results(people):
     assert result.error is None
     assert (game.game_type, game.status, game.totals) == (
         "bridge-rubber",
-        Game.Status.ERRORS,
-        [1450, 200, 1450, 200],
+        Game.Status.CLEAN,
+        [1250, 100, 1250, 100],
     )
     assert game.ruleset["preset"] == "seed"
     assert seats_of(game) == RUBBER_SEATS
     report = AuditReport.objects.get(game=game)
     assert (report.totals, report.recorded_totals, report.errors, report.warnings) == (
-        [1450, 200],
+        [1250, 100],
         None,
-        2,
+        0,
         0,
     )
-    assert report.report["whists"] == [13, -13]
+    assert report.report["whists"] == [12, -12]
+    assert not Finding.objects.filter(game=game).exists()
+    assert not DealSeat.objects.filter(game=game).exists()  # no per-seat bids in bridge
+    assert bytes(GameRevision.objects.get(game=game).content) == content  # a JSON log is kept verbatim
+
+
+def test_a_json_log_in_the_seeds_other_reading_finds_the_sheets_without_its_game_bonus(people):
+    content = json_log("rubber", ruleset=GAME_BONUS)
+    game = services.game_upload(club=people.club, content=content, user=people.scorer).game
+    assert (game.status, game.totals) == (Game.Status.ERRORS, [1450, 200, 1450, 200])
+    assert game.ruleset["game_bonus"] == 100
+    assert [s[2:] for s in seats_of(game)] == [(1450, 2, 13), (200, 1, -13), (1450, 2, 13), (200, 1, -13)]
+    report = AuditReport.objects.get(game=game)
+    assert (report.totals, report.errors, report.report["whists"]) == ([1450, 200], 2, [13, -13])
     assert list(Finding.objects.filter(game=game).values_list("code", "severity", "deal")) == [
         ("SCORE_MISMATCH", "error", 1),
         ("SCORE_MISMATCH", "error", 2),
     ]
-    assert not DealSeat.objects.filter(game=game).exists()  # no per-seat bids in bridge
-    assert bytes(GameRevision.objects.get(game=game).content) == content  # a JSON log is kept verbatim
 
 
 def test_a_json_log_names_its_own_ruleset(people):
@@ -152,10 +170,10 @@ def test_a_json_log_names_its_own_ruleset(people):
 def test_a_revoke_is_a_finding_row(people):
     game = services.game_upload(club=people.club, content=json_log("revoke"), user=people.scorer).game
     assert seats_of(game) == [
-        (0, "Anna", 520, 1, 5),  # 4S by South made: We
-        (1, "Boris", 0, 0, -5),
-        (2, "Vera", 520, 1, 5),
-        (3, "Gleb", 0, 0, -5),
+        (0, "Anna", 420, 1, 4),  # 4S by South made: We
+        (1, "Boris", 0, 0, -4),
+        (2, "Vera", 420, 1, 4),
+        (3, "Gleb", 0, 0, -4),
     ]
     assert list(Finding.objects.filter(game=game).values_list("code", "severity", "deal")) == [
         ("REVOKE", "error", 1)
@@ -170,7 +188,7 @@ def test_a_pbn_file_is_kept_as_uploaded_and_stored_as_its_json_document(people):
     result = services.game_upload(club=people.club, content=raw, user=people.scorer, filename="evening.pbn")
     game = result.game
     assert result.created
-    assert (game.game_type, game.totals) == ("bridge-rubber", [1450, 200, 1450, 200])
+    assert (game.game_type, game.totals) == ("bridge-rubber", [1250, 100, 1250, 100])
     assert seats_of(game) == RUBBER_SEATS
     upload = Upload.objects.get()
     assert (bytes(upload.content), upload.filename, upload.outcome) == (raw, "evening.pbn", "accepted")
@@ -182,7 +200,7 @@ def test_a_pbn_file_is_kept_as_uploaded_and_stored_as_its_json_document(people):
     # Whatever re-reads a revision reads it as JSON, and finds the same game.
     again = registry.read(stored)
     assert (again.game, again.log) == ("bridge-rubber", registry.read_named(raw, "x.pbn").log)
-    assert Finding.objects.filter(game=game).count() == 2
+    assert Finding.objects.filter(game=game).count() == 0
 
 
 def test_the_same_pbn_twice_is_one_game(people):
@@ -227,15 +245,15 @@ def test_reaudit_and_correction_read_a_pbn_game_again(people):
         club=people.club, content=pbn("rubber"), user=people.scorer, filename="evening.pbn"
     ).game
     (report,) = services.games_reaudit(games=[Game.objects.get(pk=game.pk)])
-    assert (report.totals, report.errors) == ([1450, 200], 2)
+    assert (report.totals, report.errors) == ([1250, 100], 0)
     fixed = services.game_correct(
         game=game, content=pbn("revoke"), user=people.organiser, reason="wrong file", filename="fix.pbn"
     )
     game.refresh_from_db()
     assert (fixed.revision.number, fixed.changed_deals) == (2, [1, 2, 3, 4])
     assert json.loads(bytes(fixed.revision.content)) == bridge.read_file(pbn("revoke"))
-    assert game.totals == [520, 0, 520, 0]
-    assert [s[2:] for s in seats_of(game)] == [(520, 1, 5), (0, 0, -5), (520, 1, 5), (0, 0, -5)]
+    assert game.totals == [420, 0, 420, 0]
+    assert [s[2:] for s in seats_of(game)] == [(420, 1, 4), (0, 0, -4), (420, 1, 4), (0, 0, -4)]
 
 
 def test_recording_stores_the_canonical_json_of_a_pbn():
@@ -274,8 +292,8 @@ def test_the_upload_page_imports_pbn_members_of_a_zip(client, people, django_cap
         ("night.zip:night/t3.json", "accepted"),
     ]
     assert sorted(Game.objects.values_list("game_type", "totals")) == [
-        ("bridge-rubber", [520, 0, 520, 0]),
-        ("bridge-rubber", [1450, 200, 1450, 200]),
+        ("bridge-rubber", [420, 0, 420, 0]),
+        ("bridge-rubber", [1250, 100, 1250, 100]),
         ("oh-hell", Game.objects.get(game_type="oh-hell").totals),
     ]
 
@@ -287,7 +305,8 @@ def test_the_api_reads_a_multipart_pbn_and_keeps_json_bodies_json(api, people):
     response = api.post(f"{url}?ruleset=laws", {"file": file}, format="multipart")
     assert response.status_code == 201, response.content
     body = response.json()
-    # The Laws give no 100 per game won (seed: 2 games for We, 1 for They), and round 11.5 whists down.
+    # The Laws score the points as the seed does (no bonus per game won either), but round
+    # 11.5 whists down: 11 where the seed has 12.
     assert (body["report"]["totals"], body["report"]["ruleset"]["preset"]) == ([1250, 100], "laws")
     assert body["report"]["whists"] == [11, -11]
     game = Game.objects.get(pk=body["id"])
@@ -335,8 +354,8 @@ def test_the_club_page_shows_each_seats_own_total(client, people):
     client.force_login(people.member)
     club = client.get(reverse("club-home", kwargs={"slug": "kozyr"})).content.decode()
     assert (
-        'Anna <span class="num">1450</span>, Boris <span class="num">200</span>, '
-        'Vera <span class="num">1450</span>, Gleb <span class="num">200</span>'
+        'Anna <span class="num">1250</span>, Boris <span class="num">100</span>, '
+        'Vera <span class="num">1250</span>, Gleb <span class="num">100</span>'
     ) in club
 
 
@@ -374,7 +393,7 @@ def test_the_csv_export_of_a_bridge_game_is_its_we_they_sheet(people):
         d["contract"] or "passed out" for d in game.current_report.report["deals"]
     ]
     assert rows[-1][0] == "rubber 1"
-    assert rows[-1][-1].endswith("whists 13/-13")
+    assert rows[-1][-1].endswith("whists 12/-12")
 
 
 def test_pasted_pbn_is_read_as_pbn_on_the_upload_page(client, people):

@@ -23,8 +23,12 @@ pytestmark = pytest.mark.django_db
 DATA = Path(__file__).resolve().parents[1] / "data" / "pbn"
 
 
-def document(name: str) -> dict:
-    return read_pbn((DATA / f"{name}.pbn").read_bytes())
+#: The seed's other reading of «100 – за выигрыш первой партии…»: 100 below for each game won.
+GAME_BONUS = {"preset": "seed", "game_bonus": 100}
+
+
+def document(name: str, ruleset: str | dict = "seed") -> dict:
+    return read_pbn((DATA / f"{name}.pbn").read_bytes(), ruleset=ruleset)
 
 
 def record(people, doc: dict | bytes) -> Game:
@@ -55,6 +59,13 @@ def rubber(people) -> Game:
     return record(people, document("rubber"))
 
 
+@pytest.fixture
+def rubber_game_bonus(people) -> Game:
+    """rubber.pbn in the reading with 100 per game won: the file's ScoreRubber of deals 1 and 2
+    (120, 100) lack that 100."""
+    return record(people, document("rubber", GAME_BONUS))
+
+
 # ---- the We/They sheet -------------------------------------------------------------------
 
 
@@ -68,13 +79,34 @@ def test_the_sheet_as_on_paper(client, people, rubber):
         "4 vul. 30 3NT N +1 · overtricks 500 3NT N +1 · rubber bonus",
         "3 vul. 500 3♦× W −2 · undertricks",
     ]
+    # Below the line in order, a line under each game; no game bonus in the seed, and the
+    # file's ScoreRubber (120, 100) is what the rules give: nothing written apart.
+    assert rows(sheet, "tbody", "below-line") == [
+        "1 game: We 120 4♥ N = · tricks bid",
+        "2 game: They 100 3NT E = · tricks bid",
+        "4 game: We vul. 100 3NT N +1 · tricks bid",
+    ]
+    assert re.findall(r'<tr class="below-row( game-line)?">', sheet) == [" game-line"] * 3
+    # We: above 30 + 500 + 500, below 120 + 100; They: below 100. 1150 / 100 = 11.5, half up 12.
+    assert rows(sheet, "tfoot") == [
+        "Above the line 1030 0",
+        "Below the line 220 100",
+        "Total 1250 100",
+        "Whists 12 -12",
+    ]
+    assert re.findall(r'<td class="(we|they)[^"]*mismatch', sheet) == []
+    assert "Session: We 1250, They 100; whists: We 12, They -12" in text(html)
+
+
+def test_the_sheet_marks_the_miscopied_lines(client, people, rubber_game_bonus):
+    html = get(client, people.member, f"/games/{rubber_game_bonus.pk}/")
+    sheet = re.search(r'<table class="bridge-sheet" id="rubber-1">(.*?)</table>', html, flags=re.S).group(1)
     # Below the line in order, a line under each game; deal 1 and 2 were written short.
     assert rows(sheet, "tbody", "below-line") == [
         "1 game: We written 120 → 120 4♥ N = · tricks bid 100 4♥ N = · game",
         "2 game: They written 100 → 100 3NT E = · tricks bid 100 3NT E = · game",
         "4 game: We vul. 100 3NT N +1 · tricks bid 100 3NT N +1 · game",
     ]
-    assert re.findall(r'<tr class="below-row( game-line)?">', sheet) == [" game-line"] * 3
     assert rows(sheet, "tfoot") == [
         "Above the line 1030 0",
         "Below the line 420 200",
@@ -89,6 +121,26 @@ def test_the_sheet_as_on_paper(client, people, rubber):
 def test_the_deal_list_links_each_deal_page(client, people, rubber):
     html = get(client, people.member, f"/games/{rubber.pk}/")
     assert rows(html, "table", "deal-list")[2:] == [
+        "1 N neither 4♥ N 10 = 0 120 0 0",
+        "2 E We 3NT E 9 = 0 0 0 100",
+        "3 S both 3♦× W 7 −2 500 0 0 0",
+        "4 W both 3NT N 10 +1 530 100 0 0",
+    ]
+    assert re.findall(r'<tr id="deal-(\d)" class="deal-row( mismatch)?">', html) == [
+        ("1", ""),
+        ("2", ""),
+        ("3", ""),
+        ("4", ""),
+    ]
+    for n in range(1, 5):
+        assert f'href="/games/{rubber.pk}/deals/{n}/"' in html
+    assert re.findall(r'<li class="finding severity-error">(.*?)</li>', html, flags=re.S) == []
+    assert f'<a href="/games/{rubber.pk}/pbn/" download>Download as PBN</a>' in html
+
+
+def test_the_deal_list_marks_the_miscopied_deals_and_links_the_findings(client, people, rubber_game_bonus):
+    html = get(client, people.member, f"/games/{rubber_game_bonus.pk}/")
+    assert rows(html, "table", "deal-list")[2:] == [
         "1 N neither 4♥ N 10 = 0 220 0 0",
         "2 E We 3NT E 9 = 0 0 0 200",
         "3 S both 3♦× W 7 −2 500 0 0 0",
@@ -100,15 +152,12 @@ def test_the_deal_list_links_each_deal_page(client, people, rubber):
         ("3", ""),
         ("4", ""),
     ]
-    for n in range(1, 5):
-        assert f'href="/games/{rubber.pk}/deals/{n}/"' in html
     findings = re.findall(r'<li class="finding severity-error">(.*?)</li>', html, flags=re.S)
     assert [text(f) for f in findings] == [
         "Deal score miscopied deal 1 : we below the line: written 120, the rules give 220",
         "Deal score miscopied deal 2 : they below the line: written 100, the rules give 200",
     ]
     assert '<a href="#deal-1">deal 1</a>' in html
-    assert f'<a href="/games/{rubber.pk}/pbn/" download>Download as PBN</a>' in html
 
 
 def test_an_oh_hell_game_keeps_its_sheet_and_has_no_pbn(client, people):
@@ -281,7 +330,7 @@ def test_the_game_pbn_reads_back_to_the_stored_deals(client, people, rubber):
     # Deal 4's log records no scores: the file gives the replay's (its ScoreRubber); the rest is the log.
     assert "scores" not in stored["deals"][3]
     assert back["deals"][3].pop("scores") == {
-        "we": {"above": [530], "below": [200]},
+        "we": {"above": [530], "below": [100]},
         "they": {"above": [], "below": []},
     }
     assert back["deals"] == stored["deals"]

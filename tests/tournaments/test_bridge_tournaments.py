@@ -5,8 +5,8 @@ table's players written into its seats, North, East, South, West = the
 table's seats 0 to 3 (the first and third player are partners). What each
 file scores, by side, was read off by hand (tests/games/test_bridge_games.py):
 
-    rubber.pbn   We 1450, They 200, whists +13 / -13
-    revoke.pbn   We 520,  They 0,   whists  +5 / -5
+    rubber.pbn   We 1250, They 100, whists +12 / -12
+    revoke.pbn   We 420,  They 0,   whists  +4 / -4
     claim.pbn    We 0,    They 190, whists  -2 / +2
     passout.pbn  We 0,    They 0,   whists   0 / 0
 """
@@ -32,8 +32,8 @@ FILE_NAMES = ["Anna", "Boris", "Vera", "Gleb"]  # N, E, S, W in the test files
 NAMES = ["Алла", "Богдан", "Валя", "Гоша", "Дина", "Ефим", "Жанна", "Захар"]
 #: Per file: (We total, They total, We whists, They whists).
 SCORES = {
-    "rubber": (1450, 200, 13, -13),
-    "revoke": (520, 0, 5, -5),
+    "rubber": (1250, 100, 12, -12),
+    "revoke": (420, 0, 4, -4),
     "claim": (0, 190, -2, 2),
     "passout": (0, 0, 0, 0),
 }
@@ -329,9 +329,9 @@ def test_the_tournament_pages_read_a_bridge_tournament(client, people, bridge_ni
         assert response.status_code == 200, name
     page = client.get(reverse("tournament-page", kwargs={"pk": bridge_night.pk})).content.decode()
     n, e, _s, _w = seated[0]
-    assert f'<li>{n} <span class="num">1450</span></li><li>{e} <span class="num">200</span></li>' in page
+    assert f'<li>{n} <span class="num">1250</span></li><li>{e} <span class="num">100</span></li>' in page
     api = client.get(f"/api/v1/tournaments/{bridge_night.pk}/rounds/1/")
-    assert [t["totals"] for t in api.json()["tables"]] == [[1450, 200, 1450, 200], [520, 0, 520, 0]]
+    assert [t["totals"] for t in api.json()["tables"]] == [[1250, 100, 1250, 100], [420, 0, 420, 0]]
 
 
 def test_partners_of_every_game_are_one_line_of_the_standings(client, people, bridge_night):
@@ -342,14 +342,14 @@ def test_partners_of_every_game_are_one_line_of_the_standings(client, people, br
     ids = {line.player.display_name: line.player_id for line in lines}
     by_name = {line.player.display_name: line for line in lines}
     (n1, e1, s1, w1), (n2, e2, s2, w2) = seated
-    # rubber.pbn: We 1450, They 200; passout.pbn: 0 and 0, the two pairs of table 2 level on every
+    # rubber.pbn: We 1250, They 100; passout.pbn: 0 and 0, the two pairs of table 2 level on every
     # tie-break but the lots, which put one pair 3rd and the other 4th — never one partner apart.
     places = {name: (line.place, line.points) for name, line in by_name.items()}
     assert {name: places[name] for name in (n1, s1, e1, w1)} == {
-        n1: ("1", 1450.0),
-        s1: ("1", 1450.0),
-        e1: ("2", 200.0),
-        w1: ("2", 200.0),
+        n1: ("1", 1250.0),
+        s1: ("1", 1250.0),
+        e1: ("2", 100.0),
+        w1: ("2", 100.0),
     }
     assert places[n2] == places[s2]
     assert places[e2] == places[w2]

@@ -46,12 +46,13 @@ def ruled(deal: dict[str, Any], **ruling: Any) -> dict[str, Any]:
     return {**deal, "arbiter": ruling}
 
 
-# The rubber of test_replay.py (seed preset), worked out there: We win it 2–1, 920 to 490.
-#   1. N 4H by N, 10 tricks: We 120 below + 100 game (seed). We vulnerable from here.
+# The rubber of test_replay.py (seed preset), worked out there: We win it 2–1, 720 to 390.
+# The seed has no game bonus: a game is the 100 below the line that make it.
+#   1. N 4H by N, 10 tricks: We 120 below, a game. We vulnerable from here.
 #   2. E passed out.
 #   3. S 3NT by S, 8 tricks: one down vulnerable, They 100 above.
-#   4. W 4SX by W, 10 tricks: They 240 below + 100 game, 50 insult above. Both vulnerable.
-#   5. N 3NT by N, 9 tricks: We 100 below + 100 game, the rubber: 500 (They have a game).
+#   4. W 4SX by W, 10 tricks: They 240 below, a game, 50 insult above. Both vulnerable.
+#   5. N 3NT by N, 9 tricks: We 100 below, a game, the rubber: 500 (They have a game).
 RUBBER = [
     {"dealer": "N", "auction": ["1H", "P", "2H", "P", "4H", "P", "P", "P"], "result": 10},
     {"dealer": "E", "auction": ["P", "P", "P", "P"]},
@@ -89,21 +90,21 @@ EAST_DISCARDS = {
 
 def test_a_deal_annulled_mid_rubber_leaves_the_rubber_as_if_it_had_not_been_played():
     # Deal 4, They's game, is annulled. After deal 3 We have a game, They none; deal 5 (3NT
-    # by N, made) then wins the rubber 2–0: We 100 below + 100 game + 700 rubber.
-    #   We:   120 + 100 (deal 1) + 100 + 100 (deal 5) + 700 = 1120
-    #   They: 100 (deal 3's undertrick)                      = 100
-    # whists (1120 − 100) / 100 = 10.2 → 10.
+    # by N, made) then wins the rubber 2–0: We 100 below + 700 rubber.
+    #   We:   120 (deal 1) + 100 (deal 5) + 700 = 920
+    #   They: 100 (deal 3's undertrick)         = 100
+    # whists (920 − 100) / 100 = 8.2 → 8.
     deals = copy.deepcopy(RUBBER)
     deals[3] = ruled(deals[3], annul=True, reason="the deck was found short a card", dispute=3)
     report = bridge.check(session(*deals))
     (rubber,) = report["rubbers"]
     assert rubber["games"] == [2, 0]
-    assert rubber["below"] == [420, 0]
+    assert rubber["below"] == [220, 0]
     assert rubber["above"] == [0, 100]
     assert rubber["bonus"] == [700, 0]
-    assert rubber["totals"] == [1120, 100]
-    assert rubber["whists"] == [10, -10]
-    assert report["totals"] == [1120, 100]
+    assert rubber["totals"] == [920, 100]
+    assert rubber["whists"] == [8, -8]
+    assert report["totals"] == [920, 100]
     annulled = report["deals"][3]
     # The deal keeps what the table played (4SX by W, 10 tricks) and scores nothing.
     assert (annulled["contract"], annulled["declarer"], annulled["tricks"]) == ("4SX", "W", 10)
@@ -138,16 +139,16 @@ def test_the_redeal_by_the_same_dealer_follows_an_annulled_deal():
     )
     assert report["deals"][0]["contract"] is None
     assert report["deals"][1]["vulnerable"] == {"we": False, "they": False}
-    # 4H made: 120 below + 100 game (seed); the session ends mid-rubber with a game for We
-    # alone: 300 (Law 80). The annulled deal is listed in the rubber and adds nothing.
-    assert report["totals"] == [520, 0]
+    # 4H made: 120 below, a game; the session ends mid-rubber with a game for We alone: 300
+    # (Law 80). The annulled deal is listed in the rubber and adds nothing.
+    assert report["totals"] == [420, 0]
     assert report["rubbers"][0]["deals"] == [1, 2]
 
 
 def test_an_annulled_deal_written_on_the_sheet_is_a_score_mismatch():
     # The sheet of an annulled deal is blank; a scorer who left the played points on it is
     # told so, as for Oh Hell (docs/arbiter.md).
-    played = dict(RUBBER[0], scores={"we": {"above": [], "below": [120, 100]}})
+    played = dict(RUBBER[0], scores={"we": {"above": [], "below": [120]}})
     blank = dict(RUBBER[0], scores={"we": {"above": [], "below": []}})
     assert codes(bridge.check(session(ruled(blank, annul=True)))) == [("ANNULLED_BY_ARBITER", "info", 1, 0)]
     assert [c[0] for c in codes(bridge.check(session(ruled(played, annul=True))))] == [
@@ -174,25 +175,25 @@ def test_an_annulled_deal_needs_no_result_and_its_play_findings_stay():
 
 def test_an_assigned_4h_made_by_the_other_side():
     # Deal 1 (4H by N, 10 tricks) is assigned to East–West: 4H by E, 10 tricks. Seed preset:
-    #   deal 1: They 120 below + 100 game. They vulnerable.
+    #   deal 1: They 120 below, a game. They vulnerable.
     #   deal 3: 3NT by S one down, We not vulnerable: They 50 above.
-    #   deal 4: 4SX by W made, They vulnerable: 240 below + 100 game, 50 insult; They's second
-    #           game: the rubber, 700 (We have none). Rubber 1: They 1360, We 0; whists −14.
-    #   deal 5: a new rubber: 3NT by N, 100 below + 100 game; the session ends: We alone have
-    #           a game, 300 (Law 80). Rubber 2: We 500; whists +5.
+    #   deal 4: 4SX by W made, They vulnerable: 240 below, 50 insult; They's second game: the
+    #           rubber, 700 (We have none). Rubber 1: They 120 + 50 + 240 + 50 + 700 = 1160,
+    #           We 0; whists −11.6 → −12.
+    #   deal 5: a new rubber: 3NT by N, 100 below, a game; the session ends: We alone have
+    #           a game, 300 (Law 80). Rubber 2: We 400; whists +4.
     deals = copy.deepcopy(RUBBER)
     deals[0] = ruled(
         deals[0],
         score={"contract": "4h", "declarer": "e", "result": 10},
         reason="North's 4H was bid on unauthorised information",
     )
-    deals[0]["scores"] = {"we": {"above": [], "below": [120, 100]}}  # the table's sheet
+    deals[0]["scores"] = {"we": {"above": [], "below": [120]}}  # the table's sheet
     report = bridge.check(session(*deals))
     first = report["deals"][0]
     assert (first["contract"], first["declarer"], first["tricks"], first["result"]) == ("4H", "E", 10, 0)
     assert first["scores"] == [
         {"side": "they", "line": "below", "kind": "tricks", "points": 120},
-        {"side": "they", "line": "below", "kind": "game", "points": 100},
     ]
     assert first["arbiter"] == {
         "score": {"contract": "4H", "declarer": "E", "result": 10},
@@ -200,11 +201,11 @@ def test_an_assigned_4h_made_by_the_other_side():
     }
     assert report["deals"][1]["vulnerable"] == {"we": False, "they": True}
     r1, r2 = report["rubbers"]
-    assert (r1["games"], r1["totals"], r1["whists"]) == ([0, 2], [0, 1360], [-14, 14])
-    assert (r2["games"], r2["totals"], r2["whists"], r2["finished"]) == ([1, 0], [500, 0], [5, -5], False)
-    assert report["totals"] == [500, 1360]
-    assert report["whists"] == [-9, 9]
-    # The sheet's 120 + 100 for We is not compared: the arbiter's score supersedes it.
+    assert (r1["games"], r1["totals"], r1["whists"]) == ([0, 2], [0, 1160], [-12, 12])
+    assert (r2["games"], r2["totals"], r2["whists"], r2["finished"]) == ([1, 0], [400, 0], [4, -4], False)
+    assert report["totals"] == [400, 1160]
+    assert report["whists"] == [-8, 8]  # −12 + 4, each rubber rounded on its own
+    # The sheet's 120 for We is not compared: the arbiter's score supersedes it.
     assert codes(report) == [("SCORE_ADJUSTED", "info", 1, None)]
 
 
@@ -244,9 +245,9 @@ def _hands(**cards: str) -> dict[str, list[str]]:
 
 def test_honours_on_an_assigned_result_are_those_the_hands_hold_in_its_strain():
     # North holds A K Q J of hearts, East A K Q J of spades. Played: 1S by N, 7 tricks
-    # (East's spade honours: They 100). Assigned: 4H by E, 10 tricks: They 120 below + 100
-    # game (seed), and North's four heart honours score We 100 above, as at the table they
-    # would have. The sheet's honours claim (written for the contract played, and wrong) is
+    # (East's spade honours: They 100). Assigned: 4H by E, 10 tricks: They 120 below (a game;
+    # the seed has no game bonus), and North's four heart honours score We 100 above, as at
+    # the table they would have. The sheet's honours claim (written for the contract played, and wrong) is
     # not checked: the assigned score is the deal's whole score.
     hands = _hands(
         N="AH KH QH JH TS 9S 8S 7S 6S 5S 4S 3S 2S",
@@ -272,13 +273,12 @@ def test_honours_on_an_assigned_result_are_those_the_hands_hold_in_its_strain():
     assert report["deals"][0]["scores"] == [
         {"side": "they", "line": "below", "kind": "tricks", "points": 120},
         {"side": "we", "line": "above", "kind": "honours", "points": 100},
-        {"side": "they", "line": "below", "kind": "game", "points": 100},
     ]
     assert codes(report) == [("SCORE_ADJUSTED", "info", 1, None)]
     # Without the four hands there are no honours to count on an assigned result.
     bare = {k: v for k, v in deal.items() if k != "hands"}
     report = bridge.check(session(ruled(bare, score={"contract": "4H", "declarer": "E", "result": 10})))
-    assert [e["kind"] for e in report["deals"][0]["scores"]] == ["tricks", "game"]
+    assert [e["kind"] for e in report["deals"][0]["scores"]] == ["tricks"]
 
 
 # -- penalties: counted, waived, confirmed --------------------------------------------------------
@@ -420,7 +420,7 @@ def test_the_pbn_export_writes_the_ruled_points_and_names_the_ruling():
     # replay's points (nothing) and a commentary; deal 2 keeps its own sheet as before.
     deals = [
         ruled(
-            dict(RUBBER[0], scores={"we": {"above": [], "below": [120, 100]}}),
+            dict(RUBBER[0], scores={"we": {"above": [], "below": [120]}}),
             annul=True,
             reason="a card {the 2C} was missing",
             dispute=4,

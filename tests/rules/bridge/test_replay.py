@@ -46,22 +46,37 @@ def test_a_rubber_won_two_games_to_one_in_the_seed_preset():
         (True, True),
     ]
     (rubber,) = report["rubbers"]
-    # We: 120 + 100 (game) below, 100 + 100 (game) below, 500 rubber bonus above.
-    # They: 100 undertrick (We vulnerable), 50 insult above; 240 + 100 (game) below.
+    # We: 120 below (game), 100 below (game), 500 rubber bonus (They had a game).
+    # They: 100 undertrick (We vulnerable), 50 insult above; 240 below (game).
+    # The seed has no game bonus: the games are the 100s below the line.
+    assert rubber["below"] == [220, 240]
+    assert rubber["above"] == [0, 150]
+    assert rubber["bonus"] == [500, 0]
+    assert rubber["totals"] == [720, 390]
+    assert rubber["whists"] == [3, -3]  # (720 - 390) / 100 = 3.3
+    assert report["totals"] == [720, 390]
+    assert report["whists"] == [3, -3]
+    assert report["findings"] == []
+
+
+def test_the_laws_preset_scores_the_same_rubber_alike():
+    report = bridge.check(session(*RUBBER, ruleset="laws"))
+    assert report["rubbers"][0]["totals"] == [720, 390]
+    assert report["rubbers"][0]["whists"] == [3, -3]
+
+
+def test_the_seeds_other_reading_adds_100_below_for_each_game_won():
+    report = bridge.check(session(*RUBBER, ruleset={"preset": "seed", "game_bonus": 100}))
+    (rubber,) = report["rubbers"]
+    # We: 120 + 100 (game) below, 100 + 100 (game) below, 500 rubber bonus.
+    # They: 100 undertrick, 50 insult above; 240 + 100 (game) below.
     assert rubber["below"] == [420, 340]
     assert rubber["above"] == [0, 150]
     assert rubber["bonus"] == [500, 0]
     assert rubber["totals"] == [920, 490]
     assert rubber["whists"] == [4, -4]  # (920 - 490) / 100 = 4.3
-    assert report["totals"] == [920, 490]
-    assert report["whists"] == [4, -4]
+    assert report["ruleset"]["game_bonus"] == 100
     assert report["findings"] == []
-
-
-def test_the_laws_preset_scores_the_same_rubber_without_the_game_bonuses():
-    report = bridge.check(session(*RUBBER, ruleset="laws"))
-    assert report["rubbers"][0]["totals"] == [720, 390]
-    assert report["rubbers"][0]["whists"] == [3, -3]
 
 
 def test_a_miscopied_score_and_an_insufficient_bid_are_found():
@@ -70,7 +85,8 @@ def test_a_miscopied_score_and_an_insufficient_bid_are_found():
     report = bridge.check(session(*deals))
     codes = [(f["code"], f["deal"]) for f in report["findings"]]
     assert codes == [("SCORE_MISMATCH", 1), ("INSUFFICIENT_BID", 2)]
-    assert report["findings"][0]["message"] == "we below the line: written 230, the rules give 220"
+    # 4H made: 120 below, and no more (the seed has no game bonus).
+    assert report["findings"][0]["message"] == "we below the line: written 230, the rules give 120"
 
 
 def test_a_contract_without_play_or_result_is_malformed():
@@ -127,7 +143,7 @@ def test_the_registry_reads_bridge_logs_and_the_sheet_prints():
     reading = registry.read(raw)
     assert reading.game == "bridge-rubber"
     sheet = reading.rules.format_sheet(reading.rules.replay(reading.log))
-    assert "rubber 1: We 920, They 490; whists We +4, They -4" in sheet
+    assert "rubber 1: We 720, They 390; whists We +3, They -3" in sheet
     assert "No findings" in sheet
 
 
@@ -139,13 +155,21 @@ def test_the_report_echoes_the_ruleset(preset):
 DATA = __import__("pathlib").Path(__file__).resolve().parents[2] / "data" / "pbn"
 
 
+GAME_BONUS = {"preset": "seed", "game_bonus": 100}
+
+
 @pytest.mark.parametrize(
     ("name", "preset", "codes", "totals"),
     [
         ("rubber.pbn", "laws", [], [1250, 100]),
-        # The file's ScoreRubber tags were written without the seed's 100 per game won.
-        ("rubber.pbn", "seed", [("SCORE_MISMATCH", 1), ("SCORE_MISMATCH", 2)], [1450, 200]),
-        ("revoke.pbn", "seed", [("REVOKE", 1)], [520, 0]),
+        # NS: 120 + 500 + 100 + 30 and the rubber bonus 500 (EW had a game); EW: 100.
+        ("rubber.pbn", "seed", [], [1250, 100]),
+        # The file's ScoreRubber tags were written without 100 per game won: the other reading
+        # finds them short on boards 1 and 2, which made a game (board 4 has no tag).
+        ("rubber.pbn", GAME_BONUS, [("SCORE_MISMATCH", 1), ("SCORE_MISMATCH", 2)], [1450, 200]),
+        # 4S made: 120, and 300 for the game of a rubber left unfinished.
+        ("revoke.pbn", "seed", [("REVOKE", 1)], [420, 0]),
+        ("revoke.pbn", GAME_BONUS, [("REVOKE", 1)], [520, 0]),
         # Law 64 moves a trick; the file's Result did not apply it.
         ("revoke.pbn", "laws", [("REVOKE", 1), ("RESULT_MISMATCH", 1)], [450, 0]),
         ("passout.pbn", "seed", [], [0, 0]),
@@ -156,7 +180,7 @@ def test_pbn_files_replay_through_the_registry(name, preset, codes, totals):
     reading = registry.read_named((DATA / name).read_bytes(), name, ruleset=preset)
     report = reading.rules.replay(reading.log).as_dict()
     assert reading.game == "bridge-rubber"
-    assert report["ruleset"]["preset"] == preset
+    assert report["ruleset"]["preset"] == (preset if isinstance(preset, str) else preset["preset"])
     assert [(f["code"], f["deal"]) for f in report["findings"]] == codes
     assert report["totals"] == totals
 
@@ -180,5 +204,5 @@ def test_a_deal_with_only_the_recorded_contract_is_scored_from_it():
     report = bridge.check(session(deal))
     assert report["deals"][0]["contract"] == "3NTX"
     assert report["deals"][0]["declarer"] == "E"
-    # 3NT doubled made: 200 below (a game), 50 insult; seed: 100 for the game won.
-    assert report["rubbers"][0]["below"] == [0, 300]
+    # 3NT doubled made: 200 below (a game), 50 insult; no game bonus in the seed.
+    assert report["rubbers"][0]["below"] == [0, 200]

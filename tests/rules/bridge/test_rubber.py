@@ -1,5 +1,7 @@
 """The rubber: part scores carried, the line drawn after a game, vulnerability, the rubber
-bonus, whists, and the unfinished rubber — hand-checked sessions in both presets."""
+bonus, whists, and the unfinished rubber — hand-checked sessions in both presets, and in the
+seed's other reading of «100 – за выигрыш первой партии; 100 – за выигрыш второй партии»:
+100 more below the line for each game won, the option ``{"preset": "seed", "game_bonus": 100}``."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ from rules.bridge.scoring import DealScore, Entry, score_deal
 
 SEED = resolve_ruleset("seed")
 LAWS = resolve_ruleset("laws")
+#: The seed's other reading: 100 below the line for each game won (issue 22 ruled the 100s are
+#: the points that make each game, so the preset has no game bonus).
+SEED_GAME_BONUS = resolve_ruleset({"preset": "seed", "game_bonus": 100})
 STRAINS = {
     "C": Strain.CLUBS,
     "D": Strain.DIAMONDS,
@@ -59,6 +64,35 @@ TWO_ONE = [
 def test_two_nil_rubber_seed():
     session = score_session(TWO_NIL, SEED)
     assert session.vulnerability == ((False, False), (True, False), (True, False))
+    # No game bonus: a game is the 100 below the line that make it.
+    assert [d.sheet() for d in session.deals] == [
+        {"we": {"above": [], "below": [120]}, "they": {"above": [], "below": []}},
+        {"we": {"above": [], "below": []}, "they": {"above": [], "below": [60]}},
+        {"we": {"above": [30, 700], "below": [100]}, "they": {"above": [], "below": []}},
+    ]
+    assert [e.kind for e in session.deals[2].entries] == ["tricks", "overtricks", "rubber"]
+    (rubber,) = session.rubbers
+    # We: below 120 + 100, above 30; the rubber bonus 700 (They never had a game). They: 60.
+    assert rubber.as_dict() == {
+        "number": 1,
+        "deals": [1, 2, 3],
+        "finished": True,
+        "games": [2, 0],
+        "above": [30, 0],
+        "below": [220, 60],
+        "bonus": [700, 0],
+        "bonus_entries": [{"side": "we", "line": "above", "kind": "rubber", "points": 700}],
+        "totals": [950, 60],
+        "whists": [9, -9],  # 890 / 100 = 8.9 -> 9
+    }
+    assert rubber.winner is Side.WE
+    assert session.totals == (950, 60)
+    assert session.whists == (9, -9)
+
+
+def test_two_nil_rubber_seed_with_a_game_bonus():
+    session = score_session(TWO_NIL, SEED_GAME_BONUS)
+    assert session.vulnerability == ((False, False), (True, False), (True, False))
     assert [d.sheet() for d in session.deals] == [
         {"we": {"above": [], "below": [120, 100]}, "they": {"above": [], "below": []}},
         {"we": {"above": [], "below": []}, "they": {"above": [], "below": [60]}},
@@ -66,6 +100,7 @@ def test_two_nil_rubber_seed():
     ]
     assert [e.kind for e in session.deals[2].entries] == ["tricks", "overtricks", "game", "rubber"]
     (rubber,) = session.rubbers
+    # We: below 120 + 100 + 100 + 100 (two games), above 30; the rubber bonus 700. They: 60.
     assert rubber.as_dict() == {
         "number": 1,
         "deals": [1, 2, 3],
@@ -113,6 +148,20 @@ def test_two_one_rubber_seed_part_scores_and_lines():
         ((True, True), (1, 1), (0, 0)),
     ]
     (rubber,) = tracker.rubbers
+    # We: below 60 + 60 + 40; above 500. They: below 60 + 70 + 100; above 50; the rubber
+    # bonus 500 (We had a game). No game bonus: the games are the 100s below the line.
+    assert (rubber.above, rubber.below, rubber.bonus) == ((500, 50), (160, 230), (0, 500))
+    assert rubber.totals == (660, 780)
+    assert rubber.whists == (-1, 1)  # -120 -> -1.2 -> -1
+    assert rubber.winner is Side.THEY
+    assert rubber.games == (1, 2)
+    # After the rubber a fresh one: nobody vulnerable, no part scores.
+    assert (tracker.vulnerable, tracker.games, tracker.partscores) == ((False, False), (0, 0), (0, 0))
+    assert tracker.finish() is None
+
+
+def test_two_one_rubber_seed_with_a_game_bonus():
+    (rubber,) = score_session(TWO_ONE, SEED_GAME_BONUS).rubbers
     # We: below 60 + 60 + 40 + 100 (game); above 500. They: below 60 + 70 + 100 + 100 + 100
     # (two games); above 50; the rubber bonus 500 (We had a game).
     assert (rubber.above, rubber.below, rubber.bonus) == ((500, 50), (260, 430), (0, 500))
@@ -120,9 +169,6 @@ def test_two_one_rubber_seed_part_scores_and_lines():
     assert rubber.whists == (-2, 2)  # -220 -> -2.2 -> -2
     assert rubber.winner is Side.THEY
     assert rubber.games == (1, 2)
-    # After the rubber a fresh one: nobody vulnerable, no part scores.
-    assert (tracker.vulnerable, tracker.games, tracker.partscores) == ((False, False), (0, 0), (0, 0))
-    assert tracker.finish() is None
 
 
 def test_two_one_rubber_laws_then_a_new_rubber_left_unfinished():
@@ -156,8 +202,11 @@ def test_unfinished_rubber_one_game_against_a_part_score():
         (Side.WE, "unfinished_game", 300),
         (Side.THEY, "unfinished_partscore", 100),
     ]
-    assert seed.totals == (120 + 100 + 300, 60 + 100)
-    assert seed.whists == (4, -4)  # 360 -> 3.6 -> 4
+    assert seed.totals == (120 + 300, 60 + 100)
+    assert seed.whists == (3, -3)  # 260 -> 2.6 -> 3
+    bonus = score_session(results, SEED_GAME_BONUS).rubbers[0]
+    assert bonus.totals == (120 + 100 + 300, 60 + 100)  # the game's 100 below the line
+    assert bonus.whists == (4, -4)  # 360 -> 3.6 -> 4
     laws = score_session(results, LAWS).rubbers[0]
     assert laws.totals == (420, 160)
     assert laws.whists == (3, -3)
@@ -207,8 +256,11 @@ def test_honours_count_in_the_totals_but_not_toward_game():
 
 
 def test_doubled_part_score_makes_game():
+    # 2H doubled, made: 60 x 2 = 120 below (a game), 50 for the insult above.
     session = score_session([deal("2HX", "N", 8), deal("1C", "E", 7)], SEED, finish=False)
     assert session.vulnerability == ((False, False), (True, False))
+    assert session.deals[0].sheet()["we"] == {"above": [50], "below": [120]}
+    session = score_session([deal("2HX", "N", 8), deal("1C", "E", 7)], SEED_GAME_BONUS, finish=False)
     assert session.deals[0].sheet()["we"] == {"above": [50], "below": [120, 100]}
 
 
@@ -257,11 +309,18 @@ def test_round_whists_is_nearest_and_symmetric(difference, rounding):
 
 
 def test_game_and_rubber_options():
-    # The seed's game bonus above the line instead; a custom rubber bonus; a higher game.
-    rules = resolve_ruleset({"preset": "seed", "game_bonus_line": "above", "rubber_bonus_two_games": 1000})
+    # The other reading's game bonus above the line instead; a custom rubber bonus; a higher game.
+    rules = resolve_ruleset(
+        {"preset": "seed", "game_bonus": 100, "game_bonus_line": "above", "rubber_bonus_two_games": 1000}
+    )
     session = score_session(TWO_NIL, rules)
     assert session.deals[0].sheet()["we"] == {"above": [100], "below": [120]}
     assert session.rubbers[0].bonus == (1000, 0)
+    # We: below 120 + 100; above 100 + 100 (two games) + 30 + 1000. They: below 60.
+    assert session.rubbers[0].totals == (1450, 60)
+    # Without a game bonus the line it would go on changes nothing.
+    rules = resolve_ruleset({"preset": "seed", "game_bonus_line": "above"})
+    assert score_session(TWO_NIL, rules).rubbers[0].totals == score_session(TWO_NIL, SEED).rubbers[0].totals
     high = resolve_ruleset({"preset": "laws", "game_threshold": 120, "rubber_bonus_three_games": 400})
     session = score_session([deal("3NT", "N", 9), deal("4S", "E", 10), deal("5D", "N", 11)], high)
     assert session.vulnerability == ((False, False), (False, False), (False, True))
@@ -275,11 +334,15 @@ def test_game_and_rubber_options():
 
 
 def test_record_returns_the_deal_with_its_game_entries():
-    tracker = RubberTracker(SEED)
+    tracker = RubberTracker(SEED_GAME_BONUS)
     base = DealScore((Entry(Side.THEY, "below", "tricks", 100),))
     assert tracker.record(base).entries == (*base.entries, Entry(Side.THEY, "below", "game", 100))
     small = DealScore((Entry(Side.WE, "below", "tricks", 40),))
     assert tracker.record(small) is small
+    # The seed itself has no game bonus: a game adds no entry, though it is won.
+    tracker = RubberTracker(SEED)
+    assert tracker.record(base) is base
+    assert tracker.games == (0, 1)
 
 
 # Properties over random sessions.
@@ -302,7 +365,7 @@ RESULTS = st.lists(
 
 
 @settings(max_examples=300)
-@given(RESULTS, st.sampled_from([SEED, LAWS]))
+@given(RESULTS, st.sampled_from([SEED, SEED_GAME_BONUS, LAWS]))
 def test_session_invariants(results, rules):
     session = score_session(results, rules)
     assert len(session.deals) == len(results)

@@ -313,7 +313,7 @@ def test_seed_is_echoed_in_full():
         "honours_five": 150,
         "four_aces_notrump": 150,
         "game_threshold": 100,
-        "game_bonus": 100,
+        "game_bonus": 0,  # the 100s "за выигрыш … партии" are the points that make each game
         "game_bonus_line": "below",
         "rubber_bonus_two_games": 700,
         "rubber_bonus_three_games": 500,
@@ -332,10 +332,20 @@ def test_laws_differ_from_seed_exactly_where_documented():
         "undertricks_doubled_nv": ([100, 200, 200], [100, 200, 300]),
         "small_slam_vul": (700, 750),
         "grand_slam_nv": (750, 1000),
-        "game_bonus": (100, 0),
         "law64": (False, True),
         "whists_rounding": ("half_up", "half_down"),
     }
+
+
+def test_the_seeds_other_reading_differs_from_it_by_the_game_bonus_only():
+    # «100 – за выигрыш первой партии; 100 – за выигрыш второй партии» read as 100 more for
+    # each game won: the option docs/bridge.md gives for it.
+    other = resolve_ruleset({"preset": "seed", "game_bonus": 100})
+    seed = resolve_ruleset("seed").as_dict()
+    assert {k: (seed[k], v) for k, v in other.as_dict().items() if seed[k] != v} == {"game_bonus": (0, 100)}
+    assert other.preset == "seed"
+    assert other.overrides() == {"game_bonus": 100}
+    assert resolve_ruleset("laws").game_bonus == 0
 
 
 def test_options_and_class_fields_agree():
