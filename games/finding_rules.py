@@ -520,6 +520,16 @@ RULES: dict[tuple[str, str], Rule] = {
         BR_SHEET,
         BR_THIRTEEN,
     ),
+    ("bridge-rubber", "VULNERABLE_TAG_DIFFERS"): Rule(
+        _(
+            "A side that has won a game of the rubber is vulnerable, and the points of a deal depend on it; "
+            "the rubber played so far decides it, so a file that says otherwise is read, and the deal is "
+            "scored, as the rubber has it."
+        ),
+        BR_SHEET,
+        "Сторона, выигравшая 1 партию, считается «по партии», а сторона, еще не достигшая результата, "
+        "считается «перед партией».",
+    ),
     ("bridge-rubber", "ANNULLED_BY_ARBITER"): Rule(
         _(
             "An arbiter may annul a deal: it scores nothing, and the rubber goes on as if it had not been "

@@ -289,7 +289,9 @@ def test_a_pbn_name_with_a_control_character_is_refused_and_kept(scorer_api):
     response = scorer_api.post(
         "/api/v1/clubs/kozyr/games/", {"file": SimpleUploadedFile("board.pbn", content)}, format="multipart"
     )
-    assert_kept_and_refused(response, content, "players[0]", "JSON_TEXT_CONTROL")
+    # The PBN reader refuses it at the board and line of the file (issue 22), not at the path of
+    # the JSON document it would have made (players[0]).
+    assert_kept_and_refused(response, content, "boards[0].North", "BRIDGE_PBN_CONTROL")
 
 
 class Boom(RuntimeError):

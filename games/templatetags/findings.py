@@ -53,6 +53,7 @@ TITLES = {
     "HONOURS_MISMATCH": _("Honours miscounted"),
     "RESULT_MISMATCH": _("Result recorded differs from the play"),
     "RESULT_MISSING": _("Result missing"),
+    "VULNERABLE_TAG_DIFFERS": _("Vulnerability in the file differs from the rubber"),
     # Preferans (rules/preferans/codes.py).
     "CALL_OUT_OF_TURN": _("Call out of turn"),
     "BID_TOO_LOW": _("Bid not above the last one"),

@@ -41,8 +41,11 @@ from rules.bridge.walkthrough import walkthrough
 #: Bumped whenever a change to the rules could change a report. 2: every deal of the report
 #: has ``penalties`` and ``arbiter`` (the arbiter's rulings, docs/arbiter.md). 3: findings as
 #: data (params). 4: the ``seed`` preset's ``game_bonus`` is 0 (issue 22), so a game recorded
-#: under the seed scores 100 less per game won on re-audit.
-ENGINE_VERSION = "4"
+#: under the seed scores 100 less per game won on re-audit. 5: the recorded contract and
+#: declarer (PBN's Contract and Declarer tags) are the deal's, the auction checked against
+#: them; VULNERABLE_TAG_DIFFERS; RESULT_MISMATCH for a result an unfinished play cannot give
+#: (issue 22, the PBN reader's defects).
+ENGINE_VERSION = "5"
 
 __all__ = [
     "ENGINE_VERSION",

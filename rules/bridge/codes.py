@@ -48,6 +48,9 @@ SEVERITY: dict[str, Severity] = {
     "CONTRACT_MISMATCH": "error",
     # A contract was reached but neither the play nor the sheet says how many tricks it took.
     "RESULT_MISSING": "error",
+    # The vulnerability a deal records (PBN's Vulnerable tag) is not the rubber's, which is
+    # the one scored: the rules decide it, so a wrong tag is worth a word, not an error.
+    "VULNERABLE_TAG_DIFFERS": "warning",
     # The arbiter's rulings (docs/arbiter.md): what a ruling did, and one that did nothing.
     "ANNULLED_BY_ARBITER": "info",
     "SCORE_ADJUSTED": "info",

@@ -29,6 +29,11 @@ Decisions beyond the format page:
   first trick when it was not the declarer's left-hand opponent (PBN
   ``[Play "W"]``). They make ``CALL_OUT_OF_ROTATION`` and
   ``LEAD_OUT_OF_TURN`` visible; without them seats follow from the rules.
+- ``contract`` and ``declarer`` (PBN's Contract and Declarer tags) are the deal's contract
+  when given: the replay plays and scores them and checks the auction against them
+  (``CONTRACT_MISMATCH``), as PBN 2.1 §3.4 has the tags as the record; ``vulnerable``
+  (PBN's Vulnerable tag, ``"None"``/``"NS"``/``"EW"``/``"All"``) is only checked against
+  the rubber's (``VULNERABLE_TAG_DIFFERS``), which decides.
 - Calls are read leniently (any case; ``Pass``, ``Dbl``/``Double``,
   ``Rdbl``/``Redouble``; ``N`` for no-trump; suit symbols) and written as
   ``1C``..``7NT``, ``P``, ``X``, ``XX``. Seats are read in any case.
@@ -83,6 +88,7 @@ DEAL_FIELDS = (
     "board",
     "contract",
     "declarer",
+    "vulnerable",
     "arbiter",
 )
 #: The keys of an assigned result (the arbiter's ``score``).
@@ -95,6 +101,15 @@ SIDE_NAMES = ("we", "they")
 SCORE_LINES = ("above", "below")
 HONOURS_POINTS = (100, 150)
 TRICKS = 13
+#: The vulnerability a deal records (PBN's Vulnerable tag, §3.4.10): the side or sides that
+#: have won a game, as (We, They).
+VULNERABLE: dict[str, tuple[bool, bool]] = {
+    "None": (False, False),
+    "NS": (True, False),
+    "EW": (False, True),
+    "All": (True, True),
+}
+VULNERABLE_WORD = {sides: word for word, sides in VULNERABLE.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +175,9 @@ class BridgeDeal:
     play_start: Seat | None = None
     contract: str | None = None
     declarer: Seat | None = None
+    #: The vulnerability recorded (PBN's Vulnerable tag), by side (We, They): checked against
+    #: the rubber's, which decides (VULNERABLE_TAG_DIFFERS).
+    vulnerable: tuple[bool, bool] | None = None
     #: Trickbook's extension: the arbiter's ruling on the deal (docs/arbiter.md).
     arbiter: Ruling[Seat, AssignedScore] | None = None
 
@@ -353,6 +371,7 @@ def _deal(value: Any, path: str) -> BridgeDeal:
     honours = None if get("honours") is None else _honours(d["honours"], f"{path}.honours")
     scores = None if get("scores") is None else _scores(d["scores"], f"{path}.scores")
     board = None if get("board") is None else _board(d["board"], f"{path}.board")
+    vulnerable = None if get("vulnerable") is None else _vulnerable(d["vulnerable"], f"{path}.vulnerable")
     return BridgeDeal(
         dealer=dealer,
         auction=auction,
@@ -368,6 +387,7 @@ def _deal(value: Any, path: str) -> BridgeDeal:
         play_start=play_start,
         contract=contract,
         declarer=declarer,
+        vulnerable=vulnerable,
         arbiter=arbiter,
     )
 
@@ -522,6 +542,15 @@ def _scores(value: Any, path: str) -> tuple[SideScores, SideScores]:
     return (sides[0], sides[1])
 
 
+def _vulnerable(value: Any, path: str) -> tuple[bool, bool]:
+    """``"None"``, ``"NS"``, ``"EW"`` or ``"All"`` (any case), as PBN's Vulnerable tag says."""
+    if type(value) is str:
+        for word, sides in VULNERABLE.items():
+            if value.strip().lower() == word.lower():
+                return sides
+    raise MalformedDocument(path, "BRIDGE_CHOICE", choices=", ".join(VULNERABLE), found=found(value))
+
+
 def _board(value: Any, path: str) -> int | str:
     if type(value) is int:
         return read_int(value, path, 1)
@@ -586,6 +615,8 @@ def _deal_document(deal: BridgeDeal) -> dict[str, Any]:
         out["contract"] = deal.contract
     if deal.declarer is not None:
         out["declarer"] = SEATS[deal.declarer]
+    if deal.vulnerable is not None:
+        out["vulnerable"] = VULNERABLE_WORD[deal.vulnerable]
     if deal.arbiter is not None:
         out["arbiter"] = arbiter_document(deal.arbiter)
     return out

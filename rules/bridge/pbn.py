@@ -26,6 +26,7 @@ from rules.bridge.core import SEATS, STRAIN_LETTERS, SUIT_OF_STRAIN, Contract, D
 from rules.bridge.texts import ERRORS_TEXTS  # noqa: F401  (registers the refusals' templates)
 from rules.cards import CARD_BY_SPELLING, NAME, RANK_OF, RANKS, SUIT_OF, SUITS, CardError, make, parse_card
 from rules.errors import MalformedDocument
+from rules.jsondoc import RECEIVED
 from rules.strict import digits_value
 from rules.texts import found as json_found
 
@@ -168,6 +169,7 @@ _SCAN = re.compile(
     |(?P<semi>;[^\r\n]*)
     |(?P<brace>\{[^}]*(?:\}|\Z))
     |(?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\\r\n]|\\.)*)"\s*\])
+    |(?P<string>"(?:[^"\\\r\n]|\\.)*")
     |(?P<chunk>[^\s\[\]{};"]+)
     |(?P<other>.)
     """,
@@ -199,7 +201,9 @@ def _lex(text: str) -> list[_Game]:
 
     §3: a semi-empty line (spaces or tabs only) ends a game, except inside a
     brace comment; §2.4: a line beginning with % is a directive, skipped;
-    §3.8: ``;`` and ``{...}`` comments are skipped wherever they stand.
+    §3.8: ``;`` and ``{...}`` comments are skipped wherever they stand; §3.2
+    and §5.2: a string token (``"Ann Smith - Bob Jones"``, a column of a
+    supplemental table such as TotalScoreTable) is one token, spaces and all.
     """
     games: list[_Game] = []
     game = _Game(0, 1)
@@ -243,19 +247,48 @@ def _lex(text: str) -> list[_Game]:
             game.tags.append(current)
             line += len(_NEWLINES.findall(m.group()))
             continue
-        if kind == "chunk":
+        if kind in ("chunk", "string"):
             if current is None:
                 raise MalformedDocument(
-                    f"boards[{game.index}]", "BRIDGE_PBN_STRAY", line=line, text=m.group()
+                    f"boards[{game.index}]",
+                    "BRIDGE_PBN_STRAY",
+                    board=_lexed_label(text, game, pos),
+                    line=line,
+                    text=m.group(),
                 )
             current.tokens.append((m.group(), line))
             continue
         if m.group() == "[":
-            raise MalformedDocument(f"boards[{game.index}]", "BRIDGE_PBN_OPEN_TAG", line=line)
-        raise MalformedDocument(f"boards[{game.index}]", "BRIDGE_PBN_UNEXPECTED", line=line, text=m.group())
+            raise MalformedDocument(
+                f"boards[{game.index}]", "BRIDGE_PBN_OPEN_TAG", board=_lexed_label(text, game, pos), line=line
+            )
+        raise MalformedDocument(
+            f"boards[{game.index}]",
+            "BRIDGE_PBN_UNEXPECTED",
+            board=_lexed_label(text, game, pos),
+            line=line,
+            text=m.group(),
+        )
     if game.tags:
         games.append(game)
     return games
+
+
+_BOARD_TAG = re.compile(r'\[\s*Board\s*"((?:[^"\\\r\n]|\\.)*)"', re.IGNORECASE)
+#: The end of a game: a line break, then a line of nothing but spaces and tabs (§3).
+_GAME_END = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
+
+
+def _lexed_label(text: str, game: _Game, pos: int) -> str:
+    """The label of the board a lexing refusal falls in: its Board tag, read so far or further
+    on in the same game, else its place in the file (as :func:`_resolve` names a board)."""
+    value = next((tag.value for tag in game.tags if tag.name.lower() == "board"), None)
+    if value is None:
+        end = _GAME_END.search(text, pos)
+        found = _BOARD_TAG.search(text, pos, len(text) if end is None else end.start())
+        value = None if found is None else _ESCAPE.sub(r"\1", found.group(1))
+    label = (value or "").strip().removeprefix("##")
+    return str(game.index + 1) if label in _UNKNOWN or label.startswith("#") else label
 
 
 def _section_tokens(chunks: list[tuple[str, int]], path: str, board: str) -> Iterator[tuple[str, int]]:
@@ -280,6 +313,7 @@ class _Board:
 
     index: int
     label: str
+    line: int  # the line of the board's first tag
     values: dict[str, tuple[str, int]]  # lower-case tag name -> (value, line)
     auction: _Tag | None
     play: _Tag | None
@@ -334,7 +368,7 @@ def _resolve(games: list[_Game]) -> list[_Board]:
             values.setdefault(key, inherited)
         previous = values
         label = values.get("board", ("", 0))[0].strip()
-        boards.append(_Board(game.index, label or str(game.index + 1), values, auction, play))
+        boards.append(_Board(game.index, label or str(game.index + 1), game.line, values, auction, play))
     return boards
 
 
@@ -403,6 +437,9 @@ def _card_order(card: int) -> tuple[int, int]:
 
 
 _CALL_BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
+#: The most calls an auction is read with: the log numbers its marks up to call 400
+#: (docs/bridge-log.md), and no auction has more than 319 legal calls.
+MOST_CALLS = 400
 
 
 @dataclass(slots=True)
@@ -463,6 +500,8 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
                 calls.append("P")
                 seats.append(seat)
                 seat = (seat + 1) % 4
+            if len(calls) > MOST_CALLS:
+                raise board.error("Auction", line, "BRIDGE_PBN_AUCTION_LONG", count=MOST_CALLS)
             continue
         if up in ("PASS", "P"):
             call = "P"
@@ -479,6 +518,8 @@ def _auction(board: _Board, dealer: int | None) -> _Auction | None:
         calls.append(call)
         seats.append(seat)
         seat = (seat + 1) % 4
+        if len(calls) > MOST_CALLS:
+            raise board.error("Auction", line, "BRIDGE_PBN_AUCTION_LONG", count=MOST_CALLS)
     return _Auction(calls, seats, seat if start is None else start, marks)
 
 
@@ -653,11 +694,12 @@ BOARD_DIGITS = 9
 
 
 def _board_number(board: _Board, value: str, line: int) -> int | str:
-    """§3.4.4: the board's number; a label that is no number stays a label (``"5a"``), one
-    written in other digits (``²``, ``٣``) or in too many is refused rather than guessed."""
+    """§3.4.4: the board's number; a label that is no number stays a label (``"5a"``, and
+    ``"0"``, since the log numbers boards from 1), one written in other digits (``²``, ``٣``)
+    or in too many is refused rather than guessed."""
     number = digits_value(value, BOARD_DIGITS)
     if number is not None:
-        return number
+        return number if number >= 1 else value
     if value.isdigit():
         shown = value if len(value) <= 12 else f"{value[:12]}…"
         raise MalformedDocument(
@@ -666,8 +708,41 @@ def _board_number(board: _Board, value: str, line: int) -> int | str:
     return value
 
 
+#: §3.4.10: the Vulnerable tag's values and their other spellings, to the log's words.
+VULNERABLE = {
+    "none": "None",
+    "love": "None",
+    "-": "None",
+    "ns": "NS",
+    "ew": "EW",
+    "all": "All",
+    "both": "All",
+}
+
+
+def _vulnerable(board: _Board) -> str | None:
+    """§3.4.10: who is vulnerable as the file says it (None, NS, EW, All; Love and ``-`` for
+    None, Both for All). The rubber decides the vulnerability; the replay compares the two."""
+    found = board.get("Vulnerable")
+    if found is None:
+        return None
+    value, line = found
+    word = VULNERABLE.get(value.lower())
+    if word is None:
+        raise board.error("Vulnerable", line, "BRIDGE_PBN_VULNERABLE", value=value)
+    return word
+
+
 def _deal(board: _Board) -> dict[str, Any]:
-    """One board → one deal of the log (docs/bridge-log.md), fields in a fixed order."""
+    """One board → one deal of the log (docs/bridge-log.md), fields in a fixed order.
+
+    Whoever else the auction makes declarer, the Declarer tag is the declarer (§3.4: the
+    tags of the identification section are the game's record; the Auction section supports
+    it): the replay scores the recorded contract and reports the auction's as
+    CONTRACT_MISMATCH. The Play tag names the seat that played the first card (§3.6), and
+    the log keeps it as ``play_start`` unless that is the recorded declarer's left, so the
+    cards are seated from it whatever the auction says.
+    """
     _scoring(board)
     found = board.get("Dealer")
     dealer = None if found is None else _seat(board, "Dealer", *found)
@@ -675,19 +750,20 @@ def _deal(board: _Board) -> dict[str, Any]:
     auction = _auction(board, dealer)
     if dealer is None:
         if auction is None or not auction.seats:
-            raise MalformedDocument(board.path("Dealer"), "BRIDGE_PBN_DEALER_REQUIRED", board=board.label)
+            raise board.error("Dealer", board.line, "BRIDGE_PBN_DEALER_REQUIRED")
         dealer = auction.start
     calls = auction.calls if auction else []
     derived = _final_contract(calls, auction.seats) if auction else None
     contract_text: str | None = None
+    contract_line = board.line
     found = board.get("Contract")
     if found is not None:
-        value, line = found
+        value, contract_line = found
         m = _CONTRACT.match(value)
         if value.lower() == "pass":
             contract_text = "Pass"
         elif m is None:
-            raise board.error("Contract", line, "BRIDGE_PBN_CONTRACT", value=value)
+            raise board.error("Contract", contract_line, "BRIDGE_PBN_CONTRACT", value=value)
         else:
             letter = m.group(2).upper()
             contract_text = m.group(1) + ("NT" if letter == "N" else letter) + m.group(3).upper()
@@ -699,6 +775,14 @@ def _deal(board: _Board) -> dict[str, Any]:
         value, line = found
         declarer = _seat(board, "Declarer", value.lstrip("^"), line)
         swapped = value.startswith("^")
+    if declarer is None and contract_text not in (None, "Pass"):
+        # A recorded contract has its declarer (docs/bridge-log.md): the auction's, when the
+        # Declarer tag does not say it.
+        if derived is None:
+            raise board.error(
+                "Contract", contract_line, "BRIDGE_PBN_DECLARER_REQUIRED", contract=contract_text
+            )
+        declarer = derived.declarer
     effective_declarer = declarer if declarer is not None else (derived.declarer if derived else None)
 
     deal: dict[str, Any] = {}
@@ -706,6 +790,9 @@ def _deal(board: _Board) -> dict[str, Any]:
     if found is not None:
         deal["board"] = _board_number(board, *found)
     deal["dealer"] = SEATS[dealer]
+    vulnerable = _vulnerable(board)
+    if vulnerable is not None:
+        deal["vulnerable"] = vulnerable
     if hands is not None:
         deal["hands"] = hands
     deal["auction"] = calls
@@ -714,16 +801,8 @@ def _deal(board: _Board) -> dict[str, Any]:
     result = _result(board, effective_declarer)
     if board.play is not None and board.play.tokens:
         play = _read_play(board, contract_text, derived, effective_declarer)
-        if play.tricks and effective_declarer is not None and play.first != (effective_declarer + 1) % 4:
-            deal["play_start"] = SEATS[play.first]
         if play.tricks:
-            deal["play"] = play.tricks
-            marks.extend(play.marks)
-            complete = len(play.winners)
-            if complete < 13 and result is not None and effective_declarer is not None:
-                won = sum(1 for w in play.winners if w % 2 == effective_declarer % 2)
-                if 0 <= result - won <= 13 - complete:
-                    deal["claim"] = result - won
+            _add_play(deal, play, marks, result, declarer, effective_declarer)
     if result is not None:
         deal["result"] = result
     if contract_text is not None:
@@ -737,12 +816,56 @@ def _deal(board: _Board) -> dict[str, Any]:
     scores = _scores(board, effective_declarer)
     if scores is not None:
         deal["scores"] = scores
+    passed_out = calls == ["P", "P", "P", "P"] or (not calls and contract_text == "Pass")
+    if result is None and "play" not in deal and not passed_out:
+        # The log scores a deal by its tricks: without a play they are the Result's.
+        line = board.values.get("result", ("", board.line))[1]
+        raise board.error("Result", line, "BRIDGE_PBN_RESULT_REQUIRED")
     return deal
+
+
+def _add_play(
+    deal: dict[str, Any],
+    play: _Play,
+    marks: list[dict[str, Any]],
+    result: int | None,
+    declarer: int | None,
+    effective_declarer: int | None,
+) -> None:
+    """The Play section into the deal: the tricks, the opening leader, and the claim a short
+    play with a Result makes.
+
+    A play that stops (``*``, §3.6, or the file's end) is the play so far, whether it stops
+    after a complete trick or in the middle of one: with a Result that the tricks left can
+    make, the rest is claimed (``claim``); otherwise the tricks stop where the play does, and
+    the replay says so (WRONG_CARD_COUNT) and weighs the Result against the tricks left
+    (RESULT_MISMATCH). The log keeps a short last trick only before a claim, so a trick
+    stopped in the middle without one is left out with its marks, as if the play had
+    stopped before it.
+    """
+    tricks = play.tricks
+    complete = len(play.winners)
+    claim: int | None = None
+    if complete < 13 and result is not None and effective_declarer is not None:
+        won = sum(1 for w in play.winners if w % 2 == effective_declarer % 2)
+        if 0 <= result - won <= 13 - complete:
+            claim = result - won
+    if len(tricks) > complete and claim is None:
+        tricks = tricks[:complete]
+        play.marks[:] = [m for m in play.marks if m["trick"] <= complete]
+    if tricks and (declarer is None or play.first != (declarer + 1) % 4):
+        deal["play_start"] = SEATS[play.first]
+    deal["play"] = tricks
+    if claim is not None:
+        deal["claim"] = claim
+    marks.extend(play.marks)
 
 
 def _read_play(
     board: _Board, contract_text: str | None, derived: Contract | None, declarer: int | None
 ) -> _Play:
+    """§3.6: the Play tag's seat is the first column of every row and the seat of the
+    opening lead; without one (``""``, ``?``), the declarer's left-hand opponent."""
     tag = board.play
     assert tag is not None
     strain = _strain_of_contract(contract_text) if contract_text else None
@@ -760,23 +883,41 @@ def _read_play(
     return _play(board, first, SUIT_OF_STRAIN[strain])
 
 
+#: Names that name no one: PBN's unknown (``?``) and not given (``""``), and the ``-`` that
+#: programs write for an empty seat. Never a player, so never the same player at two seats.
+UNKNOWN_NAMES = ("", "?", "-")
+
+
 def _players(boards: list[_Board]) -> list[str]:
     """The four names [N, E, S, W]: one table of the same four players in the same seats
-    throughout; a board that gives another name at a seat is malformed."""
+    throughout; a board that gives another name at a seat, or a name that already sits at
+    another seat, is malformed. A seat no board names (§3.4.5-3.4.8: ``?`` unknown, ``""``, or
+    ``-``) gets its tag's word, ``"North"``, the msgid the pages translate for that seat."""
     names: list[str | None] = [None] * 4
     since: list[str] = [""] * 4
     for board in boards:
         for seat, tag in enumerate(SEAT_TAGS):
-            found = board.get(tag)
-            if found is None:
+            found = board.values.get(tag.lower())
+            if found is None or found[0].strip() in UNKNOWN_NAMES:
                 continue
-            name, line = found
+            name, line = found[0].strip(), found[1]
+            _check_text(board, tag, name, line)
             known = names[seat]
+            elsewhere = [s for s in range(4) if s != seat and names[s] == name]
             if known is None:
+                if elsewhere:
+                    raise board.error(
+                        tag,
+                        line,
+                        "BRIDGE_PBN_PLAYER_TWICE",
+                        tag=tag,
+                        name=name,
+                        other_tag=SEAT_TAGS[elsewhere[0]],
+                        since=since[elsewhere[0]],
+                    )
                 names[seat] = name
                 since[seat] = board.label
             elif name != known:
-                elsewhere = [SEAT_TAGS[s] for s in range(4) if names[s] == name]
                 raise board.error(
                     tag,
                     line,
@@ -785,9 +926,24 @@ def _players(boards: list[_Board]) -> list[str]:
                     name=name,
                     known=known,
                     since=since[seat],
-                    other_tag=elsewhere[0] if elsewhere else None,
+                    other_tag=SEAT_TAGS[elsewhere[0]] if elsewhere else None,
                 )
-    return [name if name is not None else SEAT_TAGS[seat] for seat, name in enumerate(names)]
+    taken = {name for name in names if name is not None}
+    out: list[str] = []
+    for seat, known_name in enumerate(names):
+        word = SEAT_TAGS[seat]
+        if known_name is None and word in taken:  # a player really named "North" sits elsewhere
+            word = f"{word} (?)"
+        out.append(word if known_name is None else known_name)
+    return out
+
+
+def _check_text(board: _Board, tag: str, value: str, line: int) -> None:
+    """A tag value the log keeps as text (a name, the event) holds no control character nor
+    lone surrogate, which the log refuses (rules/jsondoc.py): refused here at its line."""
+    found = RECEIVED.search(value)
+    if found is not None:
+        raise board.error(tag, line, "BRIDGE_PBN_CONTROL", tag=tag, value=f"U+{ord(found.group()):04X}")
 
 
 def _decode(text: str | bytes) -> str:
@@ -803,8 +959,10 @@ def _decode(text: str | bytes) -> str:
 def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> dict[str, Any]:
     """One PBN file (one table's session, its boards in order) → a rubber log document.
 
-    Raises MalformedDocument with ``boards[i].Tag`` and the line when a board
-    cannot become a deal; legality is left to the replay.
+    Raises MalformedDocument with ``boards[i].Tag``, the board and the line when a board
+    cannot become a deal of the log; legality is left to the replay. What the reader hands
+    on is a document :func:`rules.bridge.document.parse` takes, so no refusal of a PBN file
+    names the JSON path of the document instead of the board.
     """
     boards = _resolve(_lex(_decode(text)))
     if not boards:
@@ -817,12 +975,19 @@ def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> di
     }
     event = {}
     for key, tag in (("name", "Event"), ("site", "Site"), ("date", "Date")):
-        found = next((f for f in (b.get(tag) for b in boards) if f is not None), None)
-        if found is not None:
+        found, where = next(((f, b) for b in boards if (f := b.get(tag)) is not None), (None, None))
+        if found is not None and where is not None:
+            _check_text(where, tag, found[0], found[1])
             event[key] = found[0]
     if event:
         document["event"] = event
-    document["deals"] = [_deal(board) for board in boards]
+    deals = []
+    for board in boards:
+        deal = _deal(board)
+        if isinstance(deal.get("board"), str):
+            _check_text(board, "Board", deal["board"], board.values["board"][1])
+        deals.append(deal)
+    document["deals"] = deals
     return document
 
 
@@ -989,7 +1154,8 @@ def write_pbn(document: dict[str, Any], *, rubber_scores: list[dict[str, Any]] |
     ``rubber_scores``, one item per deal, ``{"we": {"above": n, "below": n}, "they": {...},
     "games": [we, they]}`` (the points this deal wrote, as ints or lists of entries, and the
     games won in the rubber after it), adds ScoreRubber and ScoreRubberHistory and the
-    Vulnerable of each board; without it Vulnerable is "?" (unknown, §3.4).
+    Vulnerable of each board; without it Vulnerable is the deal's recorded ``vulnerable``, or
+    "?" (unknown, §3.4).
     """
     if not isinstance(document, dict):
         raise MalformedDocument("", "BRIDGE_EXPORT_DOCUMENT")
@@ -1012,7 +1178,8 @@ def write_pbn(document: dict[str, Any], *, rubber_scores: list[dict[str, Any]] |
         path = f"deals[{index}]"
         if not isinstance(deal, dict):
             raise MalformedDocument(path, "BRIDGE_EXPORT_DEAL")
-        vulnerable = "?"
+        recorded = deal.get("vulnerable")
+        vulnerable = recorded if isinstance(recorded, str) and recorded in VULNERABLE.values() else "?"
         history: str | None = None
         score: str | None = None
         if rubber_scores is not None:

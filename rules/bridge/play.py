@@ -130,7 +130,8 @@ def run_play(
     says nothing of it, so preset ``seed`` only reports revokes);
     ``opening_leader`` the seat the log says led (``play_start``);
     ``result`` the declarer's tricks as written on the sheet, checked
-    against the play when the play accounts for every trick; ``waive`` the
+    against the play when the play accounts for every trick, and against
+    the tricks left when it stops without a claim; ``waive`` the
     seats whose Law 64 transfer the arbiter waived (docs/arbiter.md): their
     revokes are reported with the tricks the Law would move, and none move.
     """
@@ -250,6 +251,23 @@ def run_play(
             tricks=declarer_tricks,
             transferred=abs(adjustment) if adjustment else None,
         )
+    elif readable and not complete and result is not None:
+        # The play stops without a claim, so the sheet's result is scored, and it must be one
+        # the tricks left can make: no fewer than the declarer's side has won, no more than
+        # that and every trick left. A revoke under Law 64 moves up to two tricks either way.
+        won_so_far = side_won[declarer.side]
+        slack = 2 * len(revokes) if law64 else 0
+        if not won_so_far - slack <= result <= won_so_far + remaining + slack:
+            f.add(
+                "RESULT_MISMATCH",
+                deal=deal_no,
+                seat=declarer,
+                form="unfinished",
+                result=result,
+                played=played,
+                tricks=won_so_far,
+                remaining=remaining,
+            )
     return PlayResult(
         declarer_tricks=declarer_tricks,
         defender_tricks=defender_tricks,

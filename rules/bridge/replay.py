@@ -19,7 +19,7 @@ from rules.arbiter import Ruling, penalty
 from rules.bridge.auction import run_auction
 from rules.bridge.codes import Findings
 from rules.bridge.core import SEATS, STRAIN_LETTERS, Contract, Doubling, Seat, Side, Strain
-from rules.bridge.document import AssignedScore, BridgeDeal, BridgeLog, arbiter_document
+from rules.bridge.document import VULNERABLE_WORD, AssignedScore, BridgeDeal, BridgeLog, arbiter_document
 from rules.bridge.play import PlayResult, run_play
 from rules.bridge.report import DealReport, Report
 from rules.bridge.rubber import RubberTracker
@@ -37,6 +37,15 @@ def replay(log: BridgeLog) -> Report:
     for number, deal in enumerate(log.deals, start=1):
         vulnerable = tracker.vulnerable
         rubber = len(tracker.rubbers) + 1
+        if deal.vulnerable is not None and deal.vulnerable != vulnerable:
+            findings.add(
+                "VULNERABLE_TAG_DIFFERS",
+                deal=number,
+                form=None if deal.board is not None else "no_board",
+                board=deal.board,
+                value=VULNERABLE_WORD[deal.vulnerable],
+                computed=VULNERABLE_WORD[vulnerable],
+            )
         if deal.arbiter is not None:
             following = log.deals[number] if number < len(log.deals) else None
             deals.append(_ruled_deal(number, deal, ruleset, findings, tracker, following))
@@ -80,8 +89,9 @@ def _play_deal(
     missing result: the ruling, not the sheet, settles what it scores.
     """
     if deal.auction or deal.contract is None:
-        contract = run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
-        _check_recorded_contract(number, deal, contract, findings)
+        reached = run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
+        _check_recorded_contract(number, deal, reached, findings)
+        contract = _as_recorded(deal, reached)
     else:  # no calls logged: the contract as the sheet records it
         contract = recorded_contract(deal)
     if contract is None:
@@ -139,11 +149,28 @@ def recorded_contract(deal: BridgeDeal) -> Contract | None:
 
 
 def played_contract(deal: BridgeDeal, findings: Findings, number: int | None = None) -> Contract | None:
-    """The contract the deal was played in: the auction's, or the recorded one when no calls
-    were logged (as :func:`replay` reads it; the findings go to ``findings``)."""
+    """The contract the deal was played in: the recorded one when the deal records it, else
+    the auction's (as :func:`replay` reads it; the findings go to ``findings``)."""
     if deal.auction or deal.contract is None:
-        return run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
+        reached = run_auction(deal.dealer, deal.auction, findings, number, start=deal.auction_start).contract
+        return _as_recorded(deal, reached)
     return recorded_contract(deal)
+
+
+def _as_recorded(deal: BridgeDeal, reached: Contract | None) -> Contract | None:
+    """The contract a deal is played and scored in when the auction reached ``reached``.
+
+    PBN 2.1 §3.4: the Contract and Declarer tags are the game's contract and declarer, and
+    the Auction section the record that supports them; so a recorded contract (``contract``
+    with its ``declarer``) is the deal's, and a recorded ``declarer`` alone declares the
+    contract the auction reached. A recorded contract the auction does not support is a
+    CONTRACT_MISMATCH (:func:`_check_recorded_contract`), not a silent re-seat of the play.
+    """
+    if deal.contract is not None:
+        return recorded_contract(deal)
+    if deal.declarer is not None and reached is not None and deal.declarer != reached.declarer:
+        return Contract(reached.level, reached.strain, reached.doubling, deal.declarer)
+    return reached
 
 
 def _penalties(played: PlayResult, ruling: Ruling[Seat, AssignedScore] | None) -> list[dict[str, Any]] | None:
@@ -262,9 +289,9 @@ def _check_recorded_contract(
     number: int, deal: BridgeDeal, reached: Contract | None, findings: Findings
 ) -> None:
     """The contract and declarer written on the sheet against what the auction reached."""
-    if deal.contract is None:
+    if deal.contract is None and (deal.declarer is None or reached is None):
         return
-    recorded = recorded_contract(deal)
+    recorded = _as_recorded(deal, reached)
     if recorded != reached:
         findings.add(
             "CONTRACT_MISMATCH",

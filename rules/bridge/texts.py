@@ -106,6 +106,11 @@ TEXTS: dict[str, str] = {
     "RESULT_MISMATCH": _(
         "the sheet says the declarer's side took {result:trick|tricks}; the play shows {tricks}"
     ),
+    "RESULT_MISMATCH/unfinished": _(
+        "the sheet says the declarer's side took {result:trick|tricks}, which the play cannot give: "
+        "it stops after {played:trick|tricks}, the declarer's side has won {tricks} "
+        "and {remaining} are left to play"
+    ),
     "RESULT_MISMATCH/transferred": _(
         "the sheet says the declarer's side took {result:trick|tricks}; the play shows {tricks} "
         "(after {transferred:trick|tricks} transferred for a revoke, Law 64)"
@@ -158,6 +163,14 @@ TEXTS: dict[str, str] = {
     ),
     # The deal and the sheet (rules/bridge/replay.py).
     "RESULT_MISSING": _("neither the play nor the result gives the tricks taken"),
+    "VULNERABLE_TAG_DIFFERS": _(
+        "board {board}: the file says Vulnerable '{value}', but the rubber so far makes it '{computed}'; "
+        "the deal is scored as the rubber has it"
+    ),
+    "VULNERABLE_TAG_DIFFERS/no_board": _(
+        "the file says Vulnerable '{value}', but the rubber so far makes it '{computed}'; "
+        "the deal is scored as the rubber has it"
+    ),
     "CONTRACT_MISMATCH": _(
         "the sheet records {recorded_contract} by {recorded_seat}, but the auction reached "
         "{contract} by {declarer_seat}"
@@ -264,9 +277,11 @@ ERRORS_TEXTS: dict[str, str] = errors(
         ),
         # Reading PBN (rules/bridge/pbn.py): the board and the line of the file.
         "BRIDGE_PBN_NO_BOARD": _("the file holds no board"),
-        "BRIDGE_PBN_STRAY": _("line {line}: '{text}' stands outside any tag or section"),
-        "BRIDGE_PBN_UNEXPECTED": _("line {line}: unexpected '{text}'"),
-        "BRIDGE_PBN_OPEN_TAG": _("line {line}: unexpected '[' (a tag pair is written [Name \"value\"])"),
+        "BRIDGE_PBN_STRAY": _("board {board}, line {line}: '{text}' stands outside any tag or section"),
+        "BRIDGE_PBN_UNEXPECTED": _("board {board}, line {line}: unexpected '{text}'"),
+        "BRIDGE_PBN_OPEN_TAG": _(
+            "board {board}, line {line}: unexpected '[' (a tag pair is written [Name \"value\"])"
+        ),
         "BRIDGE_PBN_UNREADABLE": _("board {board}, line {line}: cannot read '{text}'"),
         "BRIDGE_PBN_INHERIT": _(
             "board {board}, line {line}: {tag} may not inherit a value with '#' (PBN 2.1 §4.8)"
@@ -291,6 +306,10 @@ ERRORS_TEXTS: dict[str, str] = errors(
             "board {board}, line {line}: '{text}' is no auction irregularity (^I or ^S)"
         ),
         "BRIDGE_PBN_PADDING": _("board {board}, line {line}: '-' only pads the seats before the first call"),
+        "BRIDGE_PBN_AUCTION_LONG": _(
+            "board {board}, line {line}: the auction goes on past call {count}; "
+            "no auction has that many calls (319 at most are legal)"
+        ),
         "BRIDGE_PBN_CALL": _("board {board}, line {line}: '{text}' is no call (Pass, X, XX, 1C..7NT, AP)"),
         "BRIDGE_PBN_PLAY_MARK": _("board {board}, line {line}: '{text}' is no play irregularity (^R or ^L)"),
         "BRIDGE_PBN_CARD": _("board {board}, line {line}: '{text}' is no card (suit then rank, e.g. SA, HT)"),
@@ -314,7 +333,24 @@ ERRORS_TEXTS: dict[str, str] = errors(
         "BRIDGE_PBN_SCORING": _(
             "board {board}, line {line}: Scoring '{value}': this reader takes rubber bridge only ('Rubber')"
         ),
-        "BRIDGE_PBN_DEALER_REQUIRED": _("board {board}: the Dealer tag is required"),
+        "BRIDGE_PBN_DEALER_REQUIRED": _(
+            "board {board}, line {line}: the Dealer tag is required (the Auction tag does not say it either)"
+        ),
+        "BRIDGE_PBN_DECLARER_REQUIRED": _(
+            "board {board}, line {line}: the Contract tag names {contract}, but no Declarer tag says who "
+            "declares it and the auction does not tell"
+        ),
+        "BRIDGE_PBN_RESULT_REQUIRED": _(
+            "board {board}, line {line}: a contract was reached, but neither a Result tag nor a Play "
+            "section gives the tricks taken"
+        ),
+        "BRIDGE_PBN_VULNERABLE": _(
+            "board {board}, line {line}: Vulnerable '{value}' is none of None, NS, EW, All (or Love, -, Both)"
+        ),
+        "BRIDGE_PBN_CONTROL": _(
+            "board {board}, line {line}: {tag} holds the control character {value}, which a name or a "
+            "label cannot keep"
+        ),
         "BRIDGE_PBN_BOARD": _(
             "board {board}, line {line}: a board number is written in the digits 0-9, at most {count} of them"
         ),
@@ -334,6 +370,10 @@ ERRORS_TEXTS: dict[str, str] = errors(
         "BRIDGE_PBN_PLAYER_MOVED": _(
             "board {board}, line {line}: {tag} is '{name}' but '{known}' sat there from board {since}; "
             "{name} sat {other_tag} before; a log is one table of the same four players in the same seats"
+        ),
+        "BRIDGE_PBN_PLAYER_TWICE": _(
+            "board {board}, line {line}: {tag} is '{name}', who sits {other_tag} from board {since}; "
+            "one player has one seat"
         ),
         # Writing PBN from a log document (rules/bridge/pbn.py, write_pbn).
         "BRIDGE_EXPORT_DOCUMENT": _("a rubber log is an object"),

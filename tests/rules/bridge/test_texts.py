@@ -52,6 +52,10 @@ FINDING_NUMBERS = {
     "written",
 }
 
+#: The file's own words a finding quotes as it wrote them: a board's number or label, and
+#: the value of a tag (PBN's Vulnerable "NS") beside the one the rules give.
+FINDING_WORDS = {"board", "value", "computed"}
+
 #: The plain parameters of a refusal: numbers, and the document's own words quoted as it
 #: wrote them (a key, a PBN token or tag, a seat letter, a list of the format's names).
 REFUSAL_PLAIN = {
@@ -117,7 +121,9 @@ def test_placeholders_are_fields_or_follow_the_conventions(key: str, template: s
             assert all(forms), key
             assert kind(name) == "plain", f"{key}: a plural counts a number, not a {kind(name)}"
         if finding:
-            assert name in FIELDS or kind(name) != "plain" or name in FINDING_NUMBERS, f"{key}: {{{name}}}"
+            assert name in FIELDS or kind(name) != "plain" or name in FINDING_NUMBERS | FINDING_WORDS, (
+                f"{key}: {{{name}}}"
+            )
         else:
             assert kind(name) in ("plain", "card", "contract", "found", "game"), f"{key}: {{{name}}}"
             assert kind(name) != "plain" or name in REFUSAL_PLAIN, f"{key}: {{{name}}}"
@@ -551,8 +557,8 @@ REFUSALS = [
         PBN.replace('[Event "E"]', 'stray [Event "E"]'),
         "boards[0]",
         "BRIDGE_PBN_STRAY",
-        {"line": 1, "text": "stray"},
-        "line 1: 'stray' stands outside any tag or section",
+        {"board": "3", "line": 1, "text": "stray"},
+        "board 3, line 1: 'stray' stands outside any tag or section",
         id="pbn-stray",
     ),
     pytest.param(
@@ -578,8 +584,8 @@ REFUSALS = [
         PBN.replace('[Dealer "N"]\n', "").replace('[Auction "N"]', '[Note "1:x"]'),
         "boards[0].Dealer",
         "BRIDGE_PBN_DEALER_REQUIRED",
-        {"board": "3"},
-        "board 3: the Dealer tag is required",
+        {"board": "3", "line": 1},
+        "board 3, line 1: the Dealer tag is required (the Auction tag does not say it either)",
         id="pbn-dealer",
     ),
     pytest.param(
