@@ -232,8 +232,39 @@ TEXTS: dict[str, str] = {
     ),
 }
 
+#: The findings only duplicate bridge has (rules/bridge/traveller.py); the auction, play and
+#: contract findings are rubber bridge's own.
+DUPLICATE_TEXTS: dict[str, str] = {
+    "BOARD_DEALER_DIFFERS": _(
+        "board {board}: the log has {dealer_seat} dealing, but on board {board} {law_seat} deals (Law 2); "
+        "the auction is read as the log has it"
+    ),
+    "BOARD_VULNERABLE_DIFFERS": _(
+        "board {board}: the log says Vulnerable '{value}', but board {board} is '{computed}' (Law 2); "
+        "the board is scored as the log has it"
+    ),
+    "LEAD_MISMATCH": _("board {board}: the traveller has {lead_card} led, but the play opens with {card}"),
+    "LEAD_NOT_IN_HAND": _("board {board}: the traveller has {card} led, but {seat} was not dealt {card}"),
+    "LEAD_WITHOUT_CONTRACT": _("board {board}: the traveller has {card} led, but the board was passed out"),
+    "SCORE_MISMATCH/board": _(
+        "board {board}: North–South's score is written {written}, the Laws' duplicate scoring gives {score}"
+    ),
+}
+
 ERRORS_TEXTS: dict[str, str] = errors(
     {
+        # The duplicate table's log (rules/bridge/traveller.py).
+        "BRIDGE_DUPLICATE_GAME": _("must be '{game}' for a duplicate bridge log, not {found}"),
+        "BRIDGE_DUPLICATE_BOARDS_LIST": _("must be a list of one or more boards, not {found}"),
+        "BRIDGE_DUPLICATE_BOARD_TWICE": _("board {board} is already boards[{first}]"),
+        "BRIDGE_DUPLICATE_PAIR_TWICE": _("pair {pair} cannot sit North–South and East–West at once"),
+        "BRIDGE_DUPLICATE_SCORE_TENS": _("a bridge score is a multiple of 10, not {found}"),
+        "BRIDGE_DUPLICATE_ADJUSTED_WITH_RESULT": _(
+            "an adjusted score stands instead of a result: '{field}' cannot be given with it"
+        ),
+        "BRIDGE_DUPLICATE_CONTRACT_REQUIRED": _(
+            "a board needs its contract ('Pass' when passed out), its auction, or an adjusted score"
+        ),
         # The JSON log (rules/bridge/document.py).
         "BRIDGE_UNKNOWN_FIELD": _("unknown field '{field}'; a bridge log has {fields}"),
         "BRIDGE_REQUIRED": _("is required"),

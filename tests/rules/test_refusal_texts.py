@@ -64,6 +64,7 @@ PLAIN = {
     "low",
     "most",
     "mountain_whists",
+    "pair",  # a pair number of a duplicate movement
     "players",
     "pool_whists",
     "position",

@@ -16,7 +16,7 @@ import rules.bridge as bridge
 from rules.bridge.codes import SEVERITY, Findings
 from rules.bridge.pbn import read_pbn, write_pbn
 from rules.bridge.ruleset import resolve_ruleset
-from rules.bridge.texts import ERRORS_TEXTS, TEXTS
+from rules.bridge.texts import DUPLICATE_TEXTS, ERRORS_TEXTS, TEXTS
 from rules.errors import MalformedDocument
 from rules.texts import ERRORS, FIELDS, Renderer, placeholders, template_key
 from tests.rules.placeholders import kind
@@ -66,6 +66,7 @@ REFUSAL_PLAIN = {
     "deals",
     "field",
     "fields",
+    "first",  # the index of a board's first entry (a duplicate table's log)
     "game",
     "games",
     "hand",
@@ -76,6 +77,7 @@ REFUSAL_PLAIN = {
     "name",
     "other_compass",
     "other_tag",
+    "pair",  # a pair number of a duplicate movement
     "previous",
     "since",
     "tag",
@@ -87,9 +89,11 @@ REFUSAL_PLAIN = {
 }
 
 
-TEMPLATES = [pytest.param(key, text, True, id=f"finding:{key}") for key, text in TEXTS.items()] + [
-    pytest.param(key, text, False, id=f"refusal:{key}") for key, text in ERRORS_TEXTS.items()
-]
+TEMPLATES = (
+    [pytest.param(key, text, True, id=f"finding:{key}") for key, text in TEXTS.items()]
+    + [pytest.param(key, text, True, id=f"duplicate-finding:{key}") for key, text in DUPLICATE_TEXTS.items()]
+    + [pytest.param(key, text, False, id=f"refusal:{key}") for key, text in ERRORS_TEXTS.items()]
+)
 
 
 def test_every_finding_template_belongs_to_a_code() -> None:
