@@ -237,3 +237,49 @@ def sharing(movement: Movement) -> list[tuple[int, int, Sequence[int]]]:
     for s in movement.sittings:
         by.setdefault((s.round, s.boards), []).append(s.table)
     return [(r, b, t) for (r, b), t in sorted(by.items()) if len(t) > 1]
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One round of a guide card: where to sit, against whom, on which boards."""
+
+    round: int
+    table: int
+    #: "NS" or "EW": the direction the pair sits (a table card gives both pairs).
+    direction: str
+    opponents: int | None
+    boards: int
+
+
+def pair_card(movement: Movement, pair: int) -> list[CardLine]:
+    """The pair's guide card: each round, its table, direction, opponents and board set.
+
+    A round in which the pair is drawn against the phantom shows ``opponents`` None (the pair
+    sits out); a pair of the movement always has a line for every round it is in the field.
+    """
+    if pair not in movement.pairs:
+        raise ValueError(f"pair {pair} is not in this movement")
+    lines = []
+    for s in movement.sittings:
+        if s.ns == pair:
+            lines.append(CardLine(s.round, s.table, "NS", s.ew, s.boards))
+        elif s.ew == pair:
+            lines.append(CardLine(s.round, s.table, "EW", s.ns, s.boards))
+    return lines
+
+
+def table_card(movement: Movement, table: int) -> list[Sitting]:
+    """The table's guide card: each round, the pairs North–South and East–West and the boards."""
+    lines = [s for s in movement.sittings if s.table == table]
+    if not lines:
+        raise ValueError(f"table {table} is not in this movement")
+    return lines
+
+
+def boards_of_set(set_number: int, boards_per_round: int) -> range:
+    """The board numbers of a set when every round plays ``boards_per_round`` boards: set 1 is
+    boards 1..k, set 2 is k + 1..2k, and so on."""
+    if set_number < 1 or boards_per_round < 1:
+        raise ValueError("sets and boards are numbered from 1")
+    first = (set_number - 1) * boards_per_round + 1
+    return range(first, first + boards_per_round)

@@ -176,3 +176,37 @@ def test_a_team_match_plays_its_boards_at_both_tables_with_the_teams_crossed(tea
         assert team_of(a.ew) == team_of(b.ns)
         assert team_of(a.ns) != team_of(a.ew)
     assert max(m.plays().values()) == 1
+
+
+def test_guide_cards_for_a_pair_and_a_table() -> None:
+    from rules.duplicate.movements import CardLine, boards_of_set, pair_card, table_card
+
+    m = mitchell(5, phantom=10)
+    # East–West 1 (pair 6) moves up a table a round and meets the sets 1, 3, 5, 2, 4.
+    assert pair_card(m, 6) == [
+        CardLine(1, 1, "EW", 1, 1),
+        CardLine(2, 2, "EW", 2, 3),
+        CardLine(3, 3, "EW", 3, 5),
+        CardLine(4, 4, "EW", 4, 2),
+        CardLine(5, 5, "EW", 5, 4),
+    ]
+    # North–South 5 sits at table 5 throughout and sits out round 1 against the phantom (East–West
+    # 5, pair 10); East–West come up from table 4 each round: pairs 9, 8, 7, 6.
+    assert [(c.round, c.opponents) for c in pair_card(m, 5)] == [(1, None), (2, 9), (3, 8), (4, 7), (5, 6)]
+    assert [(s.round, s.ns, s.ew, s.boards) for s in table_card(m, 5)] == [
+        (1, 5, None, 5), (2, 5, 9, 1), (3, 5, 8, 2), (4, 5, 7, 3), (5, 5, 6, 4)
+    ]  # fmt: skip
+    assert list(boards_of_set(3, 4)) == [9, 10, 11, 12]
+    with pytest.raises(ValueError, match="pair 10 is not in this movement"):
+        pair_card(m, 10)
+    with pytest.raises(ValueError, match="table 6 is not in this movement"):
+        table_card(m, 6)
+
+
+@given(st.integers(2, 12))
+def test_every_pair_card_has_a_line_for_every_round(tables: int) -> None:
+    from rules.duplicate.movements import pair_card
+
+    for m in (mitchell(tables), howell(tables)):
+        for pair in m.pairs:
+            assert [c.round for c in pair_card(m, pair)] == list(range(1, m.rounds + 1))
