@@ -733,8 +733,11 @@ def _vulnerable(board: _Board) -> str | None:
     return word
 
 
-def _deal(board: _Board) -> dict[str, Any]:
+def _deal(board: _Board, *, rubber: bool = True) -> dict[str, Any]:
     """One board → one deal of the log (docs/bridge-log.md), fields in a fixed order.
+
+    ``rubber=False`` (rules/bridge/pbn_duplicate.py) reads a duplicate board: any Scoring
+    tag is taken, and ScoreRubber is not read.
 
     Whoever else the auction makes declarer, the Declarer tag is the declarer (§3.4: the
     tags of the identification section are the game's record; the Auction section supports
@@ -743,7 +746,8 @@ def _deal(board: _Board) -> dict[str, Any]:
     the log keeps it as ``play_start`` unless that is the recorded declarer's left, so the
     cards are seated from it whatever the auction says.
     """
-    _scoring(board)
+    if rubber:
+        _scoring(board)
     found = board.get("Dealer")
     dealer = None if found is None else _seat(board, "Dealer", *found)
     hands = _hands(board)
@@ -813,7 +817,7 @@ def _deal(board: _Board) -> dict[str, Any]:
         marks.append({"seat": SEATS[declarer], "mark": "D"})
     if marks:
         deal["irregularities"] = marks
-    scores = _scores(board, effective_declarer)
+    scores = _scores(board, effective_declarer) if rubber else None
     if scores is not None:
         deal["scores"] = scores
     passed_out = calls == ["P", "P", "P", "P"] or (not calls and contract_text == "Pass")

@@ -406,6 +406,28 @@ ERRORS_TEXTS: dict[str, str] = errors(
             "board {board}, line {line}: {tag} is '{name}', who sits {other_tag} from board {since}; "
             "one player has one seat"
         ),
+        # Reading PBN hand records and duplicate results (rules/bridge/pbn_duplicate.py).
+        "BRIDGE_PBN_NO_RESULT": _("the file holds no table's result on any board"),
+        "BRIDGE_PBN_BOARD_NUMBER": _(
+            "board {board}, line {line}: a duplicate board is numbered 1 to 9999 in its Board tag, "
+            "not '{value}'"
+        ),
+        "BRIDGE_PBN_BOARD_TWICE": _(
+            "board {board}, line {line}: board {board} is given twice; the first is at line {first}"
+        ),
+        "BRIDGE_PBN_TABLE_BOARD_TWICE": _(
+            "board {board}, line {line}: the same four players have board {board} twice; the first is "
+            "at line {first}"
+        ),
+        "BRIDGE_PBN_DEAL_REQUIRED": _(
+            "board {board}, line {line}: a hand record gives each board's deal in a Deal tag"
+        ),
+        "BRIDGE_PBN_DEAL_PARTIAL": _(
+            "board {board}, line {line}: {compass}'s hand is not given ('-'); a hand record has whole deals"
+        ),
+        "BRIDGE_PBN_CONTRACT_REQUIRED": _(
+            "board {board}, line {line}: a table's result needs its contract: no Contract tag and no Auction"
+        ),
         # Writing PBN from a log document (rules/bridge/pbn.py, write_pbn).
         "BRIDGE_EXPORT_DOCUMENT": _("a rubber log is an object"),
         "BRIDGE_EXPORT_PLAYERS": _("must be four names [N, E, S, W]"),
