@@ -428,6 +428,66 @@ ERRORS_TEXTS: dict[str, str] = errors(
         "BRIDGE_PBN_CONTRACT_REQUIRED": _(
             "board {board}, line {line}: a table's result needs its contract: no Contract tag and no Auction"
         ),
+        # Reading BBO's LIN files (rules/bridge/lin.py): the board and the line of the file.
+        "BRIDGE_LIN_NO_BOARD": _("the file holds no board (no qx, pn or md tag)"),
+        "BRIDGE_LIN_OPEN_TAG": _("board {board}, line {line}: the tag '{tag}' has no value closed by '|'"),
+        "BRIDGE_LIN_BOARD_NUMBER": _(
+            "board {board}, line {line}: a board is numbered 1 to 9999 in {tag} ('Board 7', 'o7'), "
+            "not '{value}'"
+        ),
+        "BRIDGE_LIN_BOARD_REQUIRED": _(
+            "board {board}, line {line}: the board has no number: no ah ('Board 7') and no qx ('o7') tag"
+        ),
+        "BRIDGE_LIN_BOARD_TWICE": _(
+            "board {board}, line {line}: the same four players have board {board} twice; the first is "
+            "at line {first}"
+        ),
+        "BRIDGE_LIN_NAMES_REQUIRED": _("board {board}, line {line}: no pn tag names the four players"),
+        "BRIDGE_LIN_NAMES": _(
+            "board {board}, line {line}: pn names four different players (South, West, North, East), "
+            "not '{value}'"
+        ),
+        "BRIDGE_LIN_DEAL_REQUIRED": _("board {board}, line {line}: the board has no deal (md tag)"),
+        "BRIDGE_LIN_DEALER": _(
+            "board {board}, line {line}: md starts with the dealer, 1 (South), 2 (West), 3 (North) or "
+            "4 (East), not '{value}'"
+        ),
+        "BRIDGE_LIN_HANDS": _(
+            "board {board}, line {line}: md lists three or four hands (South, West, North, East), not {count}"
+        ),
+        "BRIDGE_LIN_HAND": _(
+            "board {board}, line {line}: {compass}'s hand '{hand}': '{text}' is no suit (S, H, D, C) or rank"
+        ),
+        "BRIDGE_LIN_DEALT_TWICE": _(
+            "board {board}, line {line}: {card} is dealt twice, to {compass} and to {other_compass}"
+        ),
+        "BRIDGE_LIN_HAND_SIZE": _("board {board}, line {line}: {compass} has {count} cards; a hand has 13"),
+        "BRIDGE_LIN_VULNERABLE": _(
+            "board {board}, line {line}: sv is o (none), n (North–South), e (East–West) or b (both), "
+            "not '{value}'"
+        ),
+        "BRIDGE_LIN_CALL": _("board {board}, line {line}: '{text}' is no call (p, d, r, 1C..7N)"),
+        "BRIDGE_LIN_AUCTION_UNFINISHED": _(
+            "board {board}, line {line}: the auction stops after {count:call|calls}, before it has ended"
+        ),
+        "BRIDGE_LIN_CARD": _("board {board}, line {line}: '{text}' is no card (suit then rank, e.g. SA, HT)"),
+        "BRIDGE_LIN_PLAYED_TWICE": _(
+            "board {board}, line {line}: {card} is played twice; the first time is at line {first}"
+        ),
+        "BRIDGE_LIN_NO_CONTRACT": _(
+            "board {board}, line {line}: '{tag}' follows an auction that reached no contract"
+        ),
+        "BRIDGE_LIN_PLAY_UNFINISHED": _(
+            "board {board}, line {line}: the play stops in the middle of trick {trick} with no claim (mc)"
+        ),
+        "BRIDGE_LIN_RESULT_REQUIRED": _(
+            "board {board}, line {line}: {contract} has neither play (pc) nor claim (mc); its result "
+            "is unknown"
+        ),
+        "BRIDGE_LIN_CLAIM": _(
+            "board {board}, line {line}: mc '{value}' is no total of the declarer's side's tricks after "
+            "the play, in which it has won {count}"
+        ),
         # Writing PBN from a log document (rules/bridge/pbn.py, write_pbn).
         "BRIDGE_EXPORT_DOCUMENT": _("a rubber log is an object"),
         "BRIDGE_EXPORT_PLAYERS": _("must be four names [N, E, S, W]"),
