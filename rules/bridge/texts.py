@@ -428,6 +428,19 @@ ERRORS_TEXTS: dict[str, str] = errors(
         "BRIDGE_PBN_CONTRACT_REQUIRED": _(
             "board {board}, line {line}: a table's result needs its contract: no Contract tag and no Auction"
         ),
+        # Reading PBN results files: the tables of PBN 2.1 §5 (rules/bridge/pbn_results.py).
+        "BRIDGE_PBN_TABLE_COLUMN": _(
+            "board {board}, line {line}: {tag} column '{text}' is not a name with its width and "
+            "alignment (Score_NS\\6R, Names\\40L)"
+        ),
+        "BRIDGE_PBN_TABLE_COLUMN_TWICE": _("board {board}, line {line}: {tag} names the column {name} twice"),
+        "BRIDGE_PBN_TABLE_ROW": _(
+            "board {board}, line {line}: this {tag} row has {count:value|values}; its header names "
+            "one per column: {fields}"
+        ),
+        "BRIDGE_PBN_TABLE_TWICE": _(
+            "board {board}, line {line}: {tag} is given a second time; the first is at line {first}"
+        ),
         # Reading BBO's LIN files (rules/bridge/lin.py): the board and the line of the file.
         "BRIDGE_LIN_NO_BOARD": _("the file holds no board (no qx, pn or md tag)"),
         "BRIDGE_LIN_OPEN_TAG": _("board {board}, line {line}: the tag '{tag}' has no value closed by '|'"),
