@@ -26,7 +26,8 @@ zero. Places keep score_session's text with a hyphen ("3-4"), the file being ASC
 :func:`read_results` reads such a file back: the boards, each board's ScoreTable rows and
 the TotalScoreTable rows, each row a dict from column name to the value as written
 (padding and quotes removed). A file it reads, :func:`write_tables` writes back byte for
-byte. Refusals are MalformedDocument at ``boards[i].Tag`` naming the board and the line
+byte. :func:`travellers_from_results` turns its ScoreTables into the tables' own duplicate
+logs, so a results file from another program can be imported and replayed. Refusals are MalformedDocument at ``boards[i].Tag`` naming the board and the line
 (codes ``BRIDGE_PBN_…``, rules/bridge/texts.py).
 """
 
@@ -38,8 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.bridge.boards import PBN_VULNERABLE, Board, _pbn_value, deal_text
+from rules.bridge.boards import PBN_VULNERABLE, Board, _pbn_value, deal_text, dealer_of, vulnerable_of
 from rules.bridge.core import SEATS
+from rules.bridge.document import hand_names
 from rules.bridge.pbn import _NEWLINES, _Board, _decode, _lex, _resolve, _seat, _Tag, _vulnerable
 from rules.bridge.pbn_duplicate import _VULNERABLE_SIDES, RecordBoard, _number, _whole_deal
 from rules.duplicate.matchpoints import Played
@@ -364,3 +366,92 @@ __all__ = [
     "write_results",
     "write_tables",
 ]
+
+
+# -- a results file as the tables' own logs ------------------------------------------------------
+
+#: A pair's two players when the TotalScoreTable gives no names: "№3 (1)", "№3 (2)" — digits
+#: and a sign read alike in every language the pages speak.
+UNNAMED = "№{pair} ({k})"
+
+
+def _pair_names(totals: Sequence[Mapping[str, str]]) -> dict[str, tuple[str, str]]:
+    """Each pair's two players from the TotalScoreTable's ``Names`` ("Anna - Boris"), by PairId."""
+    out: dict[str, tuple[str, str]] = {}
+    for row in totals:
+        pair, names = row.get("PairId", NONE), row.get("Names", NONE)
+        parts = [p.strip() for p in names.split(" - ")] if names != NONE else []
+        if pair != NONE and len(parts) == 2 and all(parts) and parts[0] != parts[1]:
+            out[pair] = (parts[0], parts[1])
+    return out
+
+
+def _seats(pair: str, names: Mapping[str, tuple[str, str]]) -> tuple[str, str]:
+    return names.get(pair, (UNNAMED.format(pair=pair, k=1), UNNAMED.format(pair=pair, k=2)))
+
+
+def travellers_from_results(raw: str | bytes) -> list[dict[str, object]]:
+    """A results file's ScoreTables as duplicate table logs (docs/bridge-duplicate-log.md).
+
+    Each pair of PairId_NS and PairId_EW is one table's round: its rows become one log, its
+    boards in file order, with the board's hands, the row's Contract, Declarer, Result
+    (tricks) and Score_NS as the written score; the pairs' players are the TotalScoreTable's
+    names (North and South the NS pair's first and second, East and West the EW pair's),
+    :data:`UNNAMED` where it gives none. A row without a contract (``-``: an adjusted score,
+    a board not played) is left out: the file does not say what was assigned.
+    """
+    boards, rows, totals = read_results(raw)
+    hands = {b.number: b for b in boards}
+    names = _pair_names(totals)
+    tables: dict[tuple[str, str], dict[str, object]] = {}
+    for number, board_rows in rows.items():
+        board = hands[number]
+        for row in board_rows:
+            ns, ew, contract = (
+                row.get("PairId_NS", NONE),
+                row.get("PairId_EW", NONE),
+                row.get("Contract", NONE),
+            )
+            if NONE in (ns, ew, contract):
+                continue
+            doc = tables.get((ns, ew))
+            if doc is None:
+                north, south = _seats(ns, names)
+                east, west = _seats(ew, names)
+                doc = {
+                    "game": "bridge-duplicate",
+                    "version": 1,
+                    "players": [north, east, south, west],
+                    "boards": [],
+                }
+                if ns.isdigit() and ew.isdigit() and ns != ew:
+                    doc["pairs"] = {"ns": int(ns), "ew": int(ew)}
+                tables[(ns, ew)] = doc
+            entry: dict[str, object] = {
+                "board": number,
+                "hands": {SEATS[s]: hand_names(board.hands[s]) for s in range(4)},
+            }
+            if board.dealer != dealer_of(number):
+                entry["dealer"] = SEATS[board.dealer]
+            if board.vulnerable != vulnerable_of(number):
+                entry["vulnerable"] = PBN_VULNERABLE[board.vulnerable]
+            if contract.upper() in ("PASS", "AP", "P"):
+                entry["contract"] = "Pass"
+            else:
+                entry["contract"] = contract
+                entry["declarer"] = row.get("Declarer", NONE)
+                entry["result"] = _int(row.get("Result", NONE))
+            score = _int(row.get("Score_NS", NONE))
+            if score is not None:
+                entry["score"] = score
+            boards_list = doc["boards"]
+            assert isinstance(boards_list, list)
+            boards_list.append(entry)
+    return list(tables.values())
+
+
+def _int(value: str) -> int | None:
+    text = value.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return None

@@ -234,3 +234,37 @@ def test_a_table_given_twice_is_refused() -> None:
     error = _refusal(SMALL + '[TotalScoreTable "Rank\\2R"]\n 2\n')
     assert error.code == "BRIDGE_PBN_TABLE_TWICE"
     assert (error.params["line"], error.params["first"]) == (11, 9)
+
+
+def test_a_results_file_becomes_the_tables_own_logs_and_scores_the_same_again() -> None:
+    from rules.bridge import traveller
+    from rules.bridge.pbn_results import travellers_from_results
+
+    boards, travellers, pairs, tables = _session()
+    text = write_results(boards, travellers, pairs, tables=tables, names=NAMES, method="matchpoints", **EVENT)
+    docs = travellers_from_results(text)
+    # Three tables, three rounds: nine table-rounds of two boards each.
+    assert len(docs) == 9
+    first = docs[0]
+    assert first["players"] == ["Anna Ivanova", "Zoya Belova", "Boris Petrov", "Ilya Popov"]
+    assert first["pairs"] == {"ns": 1, "ew": 4}
+    assert [b["board"] for b in first["boards"]] == [1, 2]
+    assert first["boards"][0]["contract"] == "4S"
+    # Replayed, every board scores what the file wrote, and matchpointed again the pairs get
+    # the file's totals.
+    again = []
+    for doc in docs:
+        report = traveller.replay(traveller.parse(doc))
+        assert report["findings"] == []
+        ns, ew = doc["pairs"]["ns"], doc["pairs"]["ew"]
+        again += [BoardResult(b["board"], ns, ew, Played(b["ns_score"])) for b in report["boards"]]
+    _, rescored = score_session(again, fields=[(1, 2, 3), (4, 5, 6)])
+    assert {p: s.total for p, s in rescored.items()} == {p: s.total for p, s in pairs.items()}
+
+
+def test_pairs_without_names_get_numbered_players() -> None:
+    from rules.bridge.pbn_results import travellers_from_results
+
+    boards, travellers, pairs, tables = _session()
+    text = write_results(boards, travellers, pairs, tables=tables, names={}, method="matchpoints", **EVENT)
+    assert travellers_from_results(text)[0]["players"] == ["№1 (1)", "№4 (1)", "№1 (2)", "№4 (2)"]
