@@ -175,7 +175,9 @@ _SCAN = re.compile(
     """,
     re.VERBOSE,
 )
-_ESCAPE = re.compile(r"\\(.)")
+#: PBN 2.1: in a string the backslash escapes a quote or a backslash, nothing else, so a
+#: table header keeps its `Score_NS\6R` as written.
+_ESCAPE = re.compile(r'\\([\\"])')
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 #: Tokens inside a section chunk (§3.2): irregularity, note, NAG, suffix, * and +, call or card.
 _SECTION_TOKEN = re.compile(r"\^[A-Za-z]|=\d+=|\$\d+|[!?]{1,2}|[*+]|[A-Za-z0-9-]+")

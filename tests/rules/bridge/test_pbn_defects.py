@@ -588,3 +588,11 @@ def test_the_recorded_vulnerability_survives_a_round_trip() -> None:
     text = write_pbn(document)
     assert re.findall(r'\[Vulnerable "(.*)"\]', text) == ["NS", "None", "NS", "?"]
     assert [d.get("vulnerable") for d in read_pbn(text)["deals"]] == ["NS", "None", "NS", None]
+
+
+def test_a_backslash_escapes_only_a_quote_or_a_backslash() -> None:
+    # A table header's column formats (Score_NS\6R) keep their backslash; \" and \\ are escapes.
+    from rules.bridge.pbn import _lex
+
+    (game,) = _lex('[ScoreTable "PairId_NS\\2R;Score_NS\\6R"]\n[Event "say \\"hi\\" \\\\ there"]\n')
+    assert [t.value for t in game.tags] == ["PairId_NS\\2R;Score_NS\\6R", 'say "hi" \\ there']
