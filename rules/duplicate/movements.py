@@ -15,6 +15,9 @@ an odd number of pairs: the pair drawn against it sits the round out.
   has one round fewer than tables (the round that would bring them back to their first
   opponents is left out). North–South pairs are 1..n, East–West pairs n+1..2n (East–West
   pair k of the guide card is n+k).
+  ``relay=True`` is the relay-and-bye Mitchell for an even number of tables instead: tables 1
+  and n share a set each round and one set rests on a bye stand, so that in n rounds every
+  pair meets every pair across and plays every set.
   An arrow switch (``switched`` rounds) turns the pairs round at every table in those rounds,
   so that all pairs are ranked in one field.
 - :func:`howell` — every pair meets every other pair once and plays every set once: 2n
@@ -95,13 +98,18 @@ def mitchell(
     rounds: int | None = None,
     switched: Iterable[int] = (),
     phantom: int | None = None,
+    relay: bool = False,
 ) -> Movement:
     """A Mitchell movement for ``tables`` tables (see the module docstring).
 
     ``rounds`` may curtail it (the default is a full movement: ``tables`` rounds when odd,
-    ``tables`` − 1 when even). ``phantom`` names a pair that is not there (a half table).
+    ``tables`` − 1 when even, ``tables`` with ``relay``). ``phantom`` names a pair that is
+    not there (a half table). ``relay`` (an even number of tables) is the relay-and-bye
+    Mitchell instead of the skip: :func:`_relay_station`.
     """
     _check_tables(tables, 2)
+    if relay:
+        return _relay_mitchell(tables, rounds, switched, phantom)
     full = tables if tables % 2 else tables - 1
     count = full if rounds is None else rounds
     if not 1 <= count <= full:
@@ -126,6 +134,46 @@ def mitchell(
             sittings.append(Sitting(r + 1, t + 1, ns_pair, ew_pair, boards))
     pairs = tuple(p for p in range(1, 2 * tables + 1) if p != phantom)
     return Movement("mitchell", tables, count, tables, pairs, tuple(sittings), turned)
+
+
+def _relay_station(tables: int, table: int) -> int:
+    """Where a table stands in the boards' round of a relay-and-bye Mitchell (0-based).
+
+    The boards pass through ``tables`` stations: tables 1 and n together (they share, or
+    "relay", one set), tables 2 … n/2, the bye stand (a set that rests that round), then
+    tables n/2 + 1 … n − 1; in round r station k holds set k + r. East–West move up one
+    table a round as in every Mitchell, so in n rounds each meets every North–South pair and
+    plays every set once (tested for every size); each set is played at n tables.
+    """
+    if table in (1, tables):
+        return 0
+    return table - 1 if table <= tables // 2 else table
+
+
+def _relay_mitchell(
+    tables: int, rounds: int | None, switched: Iterable[int], phantom: int | None
+) -> Movement:
+    if tables % 2 or tables < 4:
+        raise ValueError(f"a relay-and-bye Mitchell is for an even number of tables from 4, not {tables}")
+    count = tables if rounds is None else rounds
+    if not 1 <= count <= tables:
+        raise ValueError(f"a Mitchell of {tables} tables has 1 to {tables} rounds, not {count}")
+    turned = frozenset(switched)
+    if not turned <= set(range(1, count + 1)):
+        raise ValueError("an arrow switch names a round the movement does not have")
+    sittings = []
+    for r in range(count):
+        for t in range(tables):
+            ns = t + 1
+            ew = tables + (t - r) % tables + 1
+            boards = (_relay_station(tables, t + 1) + r) % tables + 1
+            ns_pair: int | None = None if ns == phantom else ns
+            ew_pair: int | None = None if ew == phantom else ew
+            if r + 1 in turned:
+                ns_pair, ew_pair = ew_pair, ns_pair
+            sittings.append(Sitting(r + 1, t + 1, ns_pair, ew_pair, boards))
+    pairs = tuple(p for p in range(1, 2 * tables + 1) if p != phantom)
+    return Movement("mitchell-relay", tables, count, tables, pairs, tuple(sittings), turned)
 
 
 #: For each number of tables of a Howell, the set offset of each table (0-based): in round r

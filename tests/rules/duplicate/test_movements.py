@@ -210,3 +210,27 @@ def test_every_pair_card_has_a_line_for_every_round(tables: int) -> None:
     for m in (mitchell(tables), howell(tables)):
         for pair in m.pairs:
             assert [c.round for c in pair_card(m, pair)] == list(range(1, m.rounds + 1))
+
+
+@given(st.integers(2, 12))
+def test_a_relay_and_bye_mitchell_meets_every_pair_and_plays_every_set(half: int) -> None:
+    tables = 2 * half
+    m = mitchell(tables, relay=True)
+    assert (m.kind, m.rounds, m.sets) == ("mitchell-relay", tables, tables)
+    _each_round_seats_each_table_once(m)
+    ns, ew = range(1, tables + 1), range(tables + 1, 2 * tables + 1)
+    assert m.meetings() == Counter({frozenset((a, b)): 1 for a in ns for b in ew})
+    assert m.plays() == Counter({(p, b): 1 for p in m.pairs for b in range(1, tables + 1)})
+    assert times_played(m) == Counter(dict.fromkeys(range(1, tables + 1), tables))
+    # Each round tables 1 and n share one set, and one set rests on the bye stand.
+    for r in range(1, tables + 1):
+        assert sharing(m)[r - 1][0] == r
+        assert sorted(sharing(m)[r - 1][2]) == [1, tables]
+        assert len({s.boards for s in m.round(r)}) == tables - 1
+
+
+def test_a_relay_is_for_an_even_field() -> None:
+    with pytest.raises(ValueError, match="even number of tables from 4, not 5"):
+        mitchell(5, relay=True)
+    # Four tables by hand: stations T1+T4, T2, bye, T3; round 1 sets 1, 2, (3 on the bye), 4.
+    assert [(s.table, s.boards) for s in mitchell(4, relay=True).round(1)] == [(1, 1), (2, 2), (3, 4), (4, 1)]
