@@ -11,7 +11,14 @@ slams and penalties. Measured, each the median of RUNS rounds:
 - ``duplicate_event_cross_imps_s`` and ``duplicate_event_butler_s``: the same by IMPs;
 - ``duplicate_travellers_boards_per_s``: traveller lines read and replayed from their JSON
   documents (rules.bridge.traveller: contract, declarer, lead and result, scored by the Laws),
-  one table's round of 35 boards a document.
+  one table's round of 35 boards a document;
+- ``pbn_hand_record_4000_read_s``: a PBN hand record of 4,000 boards (written by
+  rules.bridge.boards.hand_record_pbn from deals made from a seed) read and checked by
+  rules.bridge.pbn_duplicate.read_hand_record (every deal whole, Law 2 compared), CPU seconds
+  beyond start-up;
+- ``pbn_results_4000_import_s``: a PBN results file of 4,000 boards at two tables each
+  (rules.bridge.pbn_results.write_results of a scored session) imported as the tables' own
+  logs by ``travellers_from_results`` and every log replayed (rules.bridge.traveller).
 
 Nothing is asserted about times; figures go to stdout and bench/results.json.
 
@@ -90,6 +97,52 @@ def traveller_documents() -> list[bytes]:
     return docs
 
 
+HAND_RECORD_BOARDS = 4000
+
+
+def _cpu(run: Any) -> float:
+    times = []
+    for _ in range(RUNS):
+        gc.collect()
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def pbn_figures() -> dict[str, Any]:
+    from rules.bridge.boards import deal_board, hand_record_pbn
+    from rules.bridge.pbn_duplicate import read_hand_record
+    from rules.bridge.pbn_results import TableResult, travellers_from_results, write_results
+
+    boards = [deal_board("bench-duplicate", n) for n in range(1, HAND_RECORD_BOARDS + 1)]
+    record = hand_record_pbn(boards, event="bench")
+    figures: dict[str, Any] = {
+        "pbn_hand_record_4000_bytes": len(record.encode()),
+        "pbn_hand_record_4000_read_s": round(_cpu(lambda: read_hand_record(record)), 3),
+    }
+    # Two tables a board, pairs 1–3 and 2–4: 3NT by North, 9 tricks at one, 10 at the other.
+    rows, tables = [], {}
+    for board in boards:
+        for ns, ew, tricks in ((1, 3, 9), (2, 4, 10)):
+            vulnerable = board.vulnerable[0]
+            score = (600 if vulnerable else 400) + 30 * (tricks - 9)
+            rows.append(BoardResult(board.number, ns, ew, Played(score)))
+            tables[(board.number, ns)] = TableResult("3NT", "N", tricks)
+    travellers, pairs = score_session(rows, fields=[(1, 2), (3, 4)])
+    names = {1: "A1 - B1", 2: "A2 - B2", 3: "A3 - B3", 4: "A4 - B4"}
+    results = write_results(boards, travellers, pairs, tables=tables, names=names, method="matchpoints")
+
+    def import_and_replay() -> None:
+        for doc in travellers_from_results(results):
+            report = traveller.replay(traveller.parse(doc))
+            assert not report["findings"], report["findings"][:1]
+
+    figures["pbn_results_4000_bytes"] = len(results.encode())
+    figures["pbn_results_4000_import_s"] = round(_cpu(import_and_replay), 3)
+    return figures
+
+
 def run() -> dict[str, Any]:
     rows = event()
     ns = range(1, TABLES + 1)
@@ -107,6 +160,7 @@ def run() -> dict[str, Any]:
     lines = TABLES * BOARDS_PER_ROUND
     seconds = _median(lambda: [traveller.replay(traveller.parse(d)) for d in docs])
     figures["duplicate_travellers_boards_per_s"] = round(lines / seconds)
+    figures.update(pbn_figures())
     return figures
 
 
