@@ -153,3 +153,29 @@ def hand_record_pbn(
         lines.extend(f'[{name} "{_pbn_value(value)}"]' for name, value in tags)
         lines.append("")
     return "\r\n".join(lines)
+
+
+def fouled_versions(record: Board, played: list[tuple[int, int, int, int] | None]) -> list[int]:
+    """Which version of the board each table played (Law 87): 0 as the hand record deals it,
+    1, 2, … for each different deal in the order first met; a table whose hands are not
+    known (None) is taken to have played it as dealt.
+
+    A hand left out (mask 0, as a log may leave a seat's cards to the play) is not compared:
+    a table differs from the record only where a hand it gives differs. The numbers are the
+    ``version`` of rules.duplicate.matchpoints.Played, so that each version is compared
+    only with itself and scaled to the whole field (Law 87B; docs/duplicate.md).
+    """
+    versions: list[tuple[int, int, int, int]] = []
+    out = []
+    for hands in played:
+        if hands is None or all(h == 0 or h == r for h, r in zip(hands, record.hands, strict=True)):
+            out.append(0)
+            continue
+        for i, seen in enumerate(versions):
+            if all(h == 0 or s == 0 or h == s for h, s in zip(hands, seen, strict=True)):
+                out.append(i + 1)
+                break
+        else:
+            versions.append(hands)
+            out.append(len(versions))
+    return out

@@ -95,3 +95,18 @@ def test_a_hand_record_file() -> None:
         '[OptimumScore "NS 1510"]',
         "",
     ]
+
+
+def test_fouled_versions_number_each_deal_apart_from_the_record() -> None:
+    from rules.bridge.boards import fouled_versions
+
+    record = deal_board("kozyr-2026-12-04", 1)
+    n, e, s, w = record.hands
+    # Two cards swapped between North and East: North's lowest and East's lowest.
+    n_low, e_low = n & -n, e & -e
+    fouled = (n ^ n_low | e_low, e ^ e_low | n_low, s, w)
+    other = (n, e, w, s)  # South's and West's hands swapped
+    partial = (0, e, s, w)  # North's cards not given: as dealt
+    assert fouled_versions(record, [record.hands, fouled, None, other, fouled, partial]) == [0, 1, 0, 2, 1, 0]
+    # The fouled deal given without North's hand is still the fouled version.
+    assert fouled_versions(record, [fouled, (0, fouled[1], s, w)]) == [1, 1]
