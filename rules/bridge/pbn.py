@@ -962,6 +962,24 @@ def _decode(text: str | bytes) -> str:
     return text.removeprefix("\ufeff")
 
 
+#: The tags that make a board a result rather than a deal of a hand record.
+_RESULT_TAGS = ("Contract", "Declarer", "Result")
+
+
+def _refuse_hand_record(boards: list[_Board]) -> None:
+    """A file of deals only is a hand record (rules.bridge.pbn_duplicate.read_hand_record),
+    not a rubber to score: said as such, at its first Deal, rather than as a missing result."""
+    if any(board.auction is not None and board.auction.tokens for board in boards):
+        return
+    if any(board.get(tag) is not None for board in boards for tag in _RESULT_TAGS):
+        return
+    first = next((b for b in boards if b.get("Deal") is not None), None)
+    if first is not None:
+        found = first.get("Deal")
+        assert found is not None
+        raise first.error("Deal", found[1], "BRIDGE_PBN_HAND_RECORD", count=len(boards))
+
+
 def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> dict[str, Any]:
     """One PBN file (one table's session, its boards in order) → a rubber log document.
 
@@ -973,6 +991,7 @@ def read_pbn(text: str | bytes, *, ruleset: str | dict[str, Any] = "seed") -> di
     boards = _resolve(_lex(_decode(text)))
     if not boards:
         raise MalformedDocument("boards", "BRIDGE_PBN_NO_BOARD")
+    _refuse_hand_record(boards)
     document: dict[str, Any] = {
         "game": GAME,
         "version": VERSION,

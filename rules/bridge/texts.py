@@ -361,6 +361,10 @@ ERRORS_TEXTS: dict[str, str] = errors(
         "BRIDGE_PBN_SCORE": _(
             "board {board}, line {line}: '{value}' is no rubber score (e.g. 'NS 30/120 EW 0/0')"
         ),
+        "BRIDGE_PBN_HAND_RECORD": _(
+            "board {board}, line {line}: this file is a hand record ({count:board|boards} dealt, "
+            "no contract or result): it gives the boards of a duplicate event, not a rubber to score"
+        ),
         "BRIDGE_PBN_SCORING": _(
             "board {board}, line {line}: Scoring '{value}': this reader takes rubber bridge only ('Rubber')"
         ),

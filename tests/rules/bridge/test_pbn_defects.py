@@ -596,3 +596,18 @@ def test_a_backslash_escapes_only_a_quote_or_a_backslash() -> None:
 
     (game,) = _lex('[ScoreTable "PairId_NS\\2R;Score_NS\\6R"]\n[Event "say \\"hi\\" \\\\ there"]\n')
     assert [t.value for t in game.tags] == ["PairId_NS\\2R;Score_NS\\6R", 'say "hi" \\ there']
+
+
+def test_a_hand_record_is_named_as_such_not_as_a_missing_result() -> None:
+    from pathlib import Path
+
+    from rules.bridge.pbn import read_pbn
+
+    raw = (Path(__file__).parents[2] / "data" / "pbn" / "duplicate" / "hand-record.pbn").read_bytes()
+    with pytest.raises(MalformedDocument) as refused:
+        read_pbn(raw)
+    assert (refused.value.path, refused.value.code) == ("boards[0].Deal", "BRIDGE_PBN_HAND_RECORD")
+    assert str(refused.value) == (
+        "boards[0].Deal: board 1, line 9: this file is a hand record (3 boards dealt, no contract or "
+        "result): it gives the boards of a duplicate event, not a rubber to score"
+    )
