@@ -13,6 +13,8 @@ the pair North–South, the pair East–West, the result) and a method:
 A board's expected number of results is, by default, the most any board of the session has
 (the movement's count); pass ``expected`` for a board the movement plays at fewer tables.
 
+:func:`score_card` gives a pair's personal score card from the travellers.
+
 Places: pairs are ranked in ``fields`` (by default one field of everybody; a Mitchell
 without an arrow switch has two, its North–South and its East–West pairs). Equal scores
 share a place, written "3–4" as on a results sheet.
@@ -143,13 +145,49 @@ def score_session(
     return travellers, pairs
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreCardLine:
+    """One board of a pair's personal score card."""
+
+    board: int
+    #: "NS" or "EW": the direction the pair sat.
+    direction: str
+    opponents: int
+    #: The pair's own score on the board (North–South's, or its negative for East–West);
+    #: None for an adjusted score.
+    score: int | None
+    #: What the pair earned: matchpoints or IMPs.
+    earned: Fraction
+    #: The board's top (matchpoints) or datum (Butler); None for cross-IMPs.
+    mark: int | None
+
+
+def score_card(travellers: Iterable[Traveller], pair: int) -> list[ScoreCardLine]:
+    """A pair's personal score card from the session's travellers: each board it played, in
+    board order, with its direction, its opponents, its score and what it earned."""
+    lines = []
+    for traveller in sorted(travellers, key=lambda t: t.board):
+        for row, ns, ew in traveller.rows:
+            if pair not in (row.ns, row.ew):
+                continue
+            played = row.result.ns_score if isinstance(row.result, Played) else None
+            if row.ns == pair:
+                lines.append(ScoreCardLine(traveller.board, "NS", row.ew, played, ns, traveller.mark))
+            else:
+                score = None if played is None else -played
+                lines.append(ScoreCardLine(traveller.board, "EW", row.ns, score, ew, traveller.mark))
+    return lines
+
+
 __all__ = [
     "METHODS",
     "Adjusted",
     "BoardResult",
     "PairScore",
     "Played",
+    "ScoreCardLine",
     "Traveller",
     "score_board",
+    "score_card",
     "score_session",
 ]

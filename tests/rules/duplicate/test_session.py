@@ -119,3 +119,19 @@ def test_a_full_mitchell_averages_half_in_each_field(tables: int, rng) -> None:
     _, pairs = score_session(rows, fields=[ns, ew])
     assert sum(pairs[p].score for p in ns) / len(ns) == 50
     assert sum(pairs[p].score for p in ew) / len(ew) == 50
+
+
+def test_a_pairs_personal_score_card() -> None:
+    from rules.duplicate.session import ScoreCardLine, score_card
+
+    travellers, _ = score_session(_session(), fields=[(1, 2, 3), (4, 5, 6)])
+    # East–West 6: board 1 against NS2 (−50 for NS: +50 to EW, 4 of 4), board 2 against NS1
+    # (140: −140, 0), board 3 against NS3 (−100: +100, 3).
+    assert score_card(travellers, 6) == [
+        ScoreCardLine(1, "EW", 2, 50, F(4), 4),
+        ScoreCardLine(2, "EW", 1, -140, F(0), 4),
+        ScoreCardLine(3, "EW", 3, 100, F(3), 4),
+    ]
+    assert [(c.board, c.direction, c.opponents, c.score) for c in score_card(travellers, 1)] == [
+        (1, "NS", 4, 420), (2, "NS", 6, 140), (3, "NS", 5, 600)
+    ]  # fmt: skip
