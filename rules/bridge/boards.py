@@ -122,6 +122,20 @@ _DD_SEATS = ("N", "S", "E", "W")
 _DD_STRAINS = ("NT", "S", "H", "D", "C")
 
 
+def board_tags(board: Board, *, event: str = "", site: str = "", date: str = "") -> list[tuple[str, str]]:
+    """A board's tags as a PBN hand record writes them: Event, Site, Date ("?" unknown),
+    Board, Dealer, Vulnerable and Deal."""
+    return [
+        ("Event", event),
+        ("Site", site),
+        ("Date", date or "?"),
+        ("Board", str(board.number)),
+        ("Dealer", SEATS[board.dealer]),
+        ("Vulnerable", PBN_VULNERABLE[board.vulnerable]),
+        ("Deal", deal_text(board)),
+    ]
+
+
 def hand_record_pbn(
     boards: Sequence[Board],
     *,
@@ -135,15 +149,7 @@ def hand_record_pbn(
     rules.bridge.analytics.solve gives them; the file carries the table and the par score."""
     lines = ["% PBN 2.1", ""]
     for board in boards:
-        tags = [
-            ("Event", event),
-            ("Site", site),
-            ("Date", date or "?"),
-            ("Board", str(board.number)),
-            ("Dealer", SEATS[board.dealer]),
-            ("Vulnerable", PBN_VULNERABLE[board.vulnerable]),
-            ("Deal", deal_text(board)),
-        ]
+        tags = board_tags(board, event=event, site=site, date=date)
         solved = (analysis or {}).get(board.number)
         if solved is not None:
             table, par_score, _ = solved

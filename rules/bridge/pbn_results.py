@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.bridge.boards import PBN_VULNERABLE, Board, _pbn_value, deal_text, dealer_of, vulnerable_of
+from rules.bridge.boards import PBN_VULNERABLE, Board, _pbn_value, board_tags, dealer_of, vulnerable_of
 from rules.bridge.core import SEATS
 from rules.bridge.document import hand_names
 from rules.bridge.pbn import _NEWLINES, _Board, _decode, _lex, _resolve, _seat, _Tag, _vulnerable
@@ -228,16 +228,7 @@ def write_tables(
     TotalScoreTable (when ``totals`` has rows) in the first game."""
     lines = ["% PBN 2.1", ""]
     for index, board in enumerate(boards):
-        tags = [
-            ("Event", event),
-            ("Site", site),
-            ("Date", date or "?"),
-            ("Board", str(board.number)),
-            ("Dealer", SEATS[board.dealer]),
-            ("Vulnerable", PBN_VULNERABLE[board.vulnerable]),
-            ("Deal", deal_text(board)),
-            ("Scoring", scoring),
-        ]
+        tags = [*board_tags(board, event=event, site=site, date=date), ("Scoring", scoring)]
         lines.extend(f'[{name} "{_pbn_value(value)}"]' for name, value in tags)
         board_rows = rows.get(board.number) or ()
         if board_rows:

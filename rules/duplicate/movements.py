@@ -108,32 +108,37 @@ def mitchell(
     Mitchell instead of the skip: :func:`_relay_station`.
     """
     _check_tables(tables, 2)
-    if relay:
-        return _relay_mitchell(tables, rounds, switched, phantom)
-    full = tables if tables % 2 else tables - 1
+    if relay and (tables % 2 or tables < 4):
+        raise ValueError(f"a relay-and-bye Mitchell is for an even number of tables from 4, not {tables}")
+    full = tables if tables % 2 or relay else tables - 1
     count = full if rounds is None else rounds
     if not 1 <= count <= full:
         raise ValueError(f"a Mitchell of {tables} tables has 1 to {full} rounds, not {count}")
     turned = frozenset(switched)
     if not turned <= set(range(1, count + 1)):
         raise ValueError("an arrow switch names a round the movement does not have")
-    skip_after = tables // 2 if tables % 2 == 0 else count
+    # The skip (an even number of tables without the relay): East–West move up two tables
+    # once, after half the rounds.
+    skip_after = tables // 2 if tables % 2 == 0 and not relay else count
     sittings = []
     for r in range(count):
         skip = 1 if r >= skip_after else 0
         for t in range(tables):
             # East–West pair e (0-based) sits at table e + r + skip: the pair at table t is
-            # t − r − skip; board set s sits at table s − r, so table t has set t + r.
+            # t − r − skip. The boards' station k holds set k + r: each table is its own
+            # station, but for the relay's shared table and bye stand (_relay_station).
             ns = t + 1
             ew = tables + (t - r - skip) % tables + 1
-            boards = (t + r) % tables + 1
+            station = _relay_station(tables, t + 1) if relay else t
+            boards = (station + r) % tables + 1
             ns_pair: int | None = None if ns == phantom else ns
             ew_pair: int | None = None if ew == phantom else ew
             if r + 1 in turned:
                 ns_pair, ew_pair = ew_pair, ns_pair
             sittings.append(Sitting(r + 1, t + 1, ns_pair, ew_pair, boards))
     pairs = tuple(p for p in range(1, 2 * tables + 1) if p != phantom)
-    return Movement("mitchell", tables, count, tables, pairs, tuple(sittings), turned)
+    kind = "mitchell-relay" if relay else "mitchell"
+    return Movement(kind, tables, count, tables, pairs, tuple(sittings), turned)
 
 
 def _relay_station(tables: int, table: int) -> int:
@@ -148,32 +153,6 @@ def _relay_station(tables: int, table: int) -> int:
     if table in (1, tables):
         return 0
     return table - 1 if table <= tables // 2 else table
-
-
-def _relay_mitchell(
-    tables: int, rounds: int | None, switched: Iterable[int], phantom: int | None
-) -> Movement:
-    if tables % 2 or tables < 4:
-        raise ValueError(f"a relay-and-bye Mitchell is for an even number of tables from 4, not {tables}")
-    count = tables if rounds is None else rounds
-    if not 1 <= count <= tables:
-        raise ValueError(f"a Mitchell of {tables} tables has 1 to {tables} rounds, not {count}")
-    turned = frozenset(switched)
-    if not turned <= set(range(1, count + 1)):
-        raise ValueError("an arrow switch names a round the movement does not have")
-    sittings = []
-    for r in range(count):
-        for t in range(tables):
-            ns = t + 1
-            ew = tables + (t - r) % tables + 1
-            boards = (_relay_station(tables, t + 1) + r) % tables + 1
-            ns_pair: int | None = None if ns == phantom else ns
-            ew_pair: int | None = None if ew == phantom else ew
-            if r + 1 in turned:
-                ns_pair, ew_pair = ew_pair, ns_pair
-            sittings.append(Sitting(r + 1, t + 1, ns_pair, ew_pair, boards))
-    pairs = tuple(p for p in range(1, 2 * tables + 1) if p != phantom)
-    return Movement("mitchell-relay", tables, count, tables, pairs, tuple(sittings), turned)
 
 
 #: For each number of tables of a Howell, the set offset of each table (0-based): in round r
