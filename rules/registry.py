@@ -100,6 +100,7 @@ from rules.texts import found
 GAMES: dict[str, str] = {
     "oh-hell": "rules.ohhell",
     "bridge-rubber": "rules.bridge",
+    "bridge-duplicate": "rules.bridge_duplicate",
     "preferans": "rules.preferans",
     "durak": "rules.durak",
 }

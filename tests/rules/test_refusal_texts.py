@@ -189,7 +189,7 @@ OH_HELL: dict[str, Any] = {
         {"dealer": 1, "cards": 2, "trump": None, "bids": [0, 1, 0], "taken": [1, 1, 0]},
     ],
 }
-GAMES = "bridge-rubber, durak, oh-hell, preferans"
+GAMES = "bridge-duplicate, bridge-rubber, durak, oh-hell, preferans"
 DEAL_FIELDS = "dealer, cards, trump, hands, bids, blind, tricks, taken, scores, events, reneged, arbiter"
 RULING_KEYS = "annul, score, waive, confirm, reason, dispute"
 
