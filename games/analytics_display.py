@@ -152,6 +152,12 @@ EXPLAIN: dict[str, list[Promise]] = {
             "replaces them."
         ),
     ],
+    "bridge-duplicate": [
+        _(
+            "A duplicate board is weighed against the other tables that played it, in the event's "
+            "comparison; one table's boards alone give no figures here."
+        ),
+    ],
     "bridge-rubber": [
         _(
             "Par: what the deal is worth to the side when both sides bid and play perfectly with every card "

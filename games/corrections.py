@@ -44,9 +44,14 @@ def encode(document: dict[str, Any]) -> bytes:
     return json.dumps(document, ensure_ascii=False, indent=1).encode()
 
 
+def deals_field(document: dict[str, Any]) -> str:
+    """The field of a document that lists its deals: ``deals``, or a duplicate table's ``boards``."""
+    return "boards" if "boards" in document and "deals" not in document else "deals"
+
+
 def deal_of(document: dict[str, Any], number: int) -> dict[str, Any]:
     """Deal ``number`` (from 1) of a document; IndexError for none."""
-    deals = document.get("deals") or []
+    deals = document.get(deals_field(document)) or []
     if not 1 <= number <= len(deals):
         raise IndexError(number)
     return dict(deals[number - 1])
@@ -56,7 +61,7 @@ def with_deal(document: dict[str, Any], number: int, deal: dict[str, Any]) -> di
     """The document with deal ``number`` replaced by ``deal``; the other deals untouched."""
     changed = copy.deepcopy(document)
     deal_of(changed, number)  # IndexError for no such deal
-    changed["deals"][number - 1] = deal
+    changed[deals_field(changed)][number - 1] = deal
     return changed
 
 
@@ -177,11 +182,11 @@ def compare(
     out = Comparison(players=(list(rep_a.get("players") or []), list(rep_b.get("players") or [])))
     out.top = _field_changes(
         "log",
-        {k: v for k, v in doc_a.items() if k != "deals"},
-        {k: v for k, v in doc_b.items() if k != "deals"},
+        {k: v for k, v in doc_a.items() if k != deals_field(doc_a)},
+        {k: v for k, v in doc_b.items() if k != deals_field(doc_b)},
         frozenset(),
     )
-    log_a, log_b = doc_a.get("deals") or [], doc_b.get("deals") or []
+    log_a, log_b = doc_a.get(deals_field(doc_a)) or [], doc_b.get(deals_field(doc_b)) or []
     deals_a, deals_b = rep_a.get("deals") or [], rep_b.get("deals") or []
     for i in range(max(len(log_a), len(log_b))):
         if i >= len(log_b):

@@ -42,6 +42,13 @@ REPORT_FIELDS: dict[str, tuple[tuple[str, Any], ...]] = {
         ("scores", gettext_lazy("score entries")),
         ("penalties", gettext_lazy("penalties")),
     ),
+    "bridge-duplicate": (
+        ("contract", gettext_lazy("contract")),
+        ("declarer", gettext_lazy("declarer")),
+        ("lead", gettext_lazy("opening lead")),
+        ("tricks", gettext_lazy("tricks taken")),
+        ("ns_score", gettext_lazy("North–South's score")),
+    ),
     "preferans": (
         ("declarer", gettext_lazy("declarer")),
         ("contract", gettext_lazy("game")),
@@ -60,6 +67,9 @@ REPORT_FIELDS: dict[str, tuple[tuple[str, Any], ...]] = {
     ),
 }
 
+#: The games whose seats are compass letters and whose contracts are bridge calls.
+BRIDGE = frozenset({"bridge-rubber", "bridge-duplicate"})
+
 CARD_KEYS = frozenset({"trump", "talon", "discard", "stock", "card", "on"})
 
 
@@ -76,7 +86,7 @@ class Row:
 def seat_text(game: str, players: Sequence[str], seat: Any) -> str:
     if seat is None:
         return "—"
-    if game == "bridge-rubber" and isinstance(seat, str):
+    if game in BRIDGE and isinstance(seat, str):
         index = deal_forms.COMPASS.index(seat) if seat in deal_forms.COMPASS else None
         letter = compass_text(seat)
         return f"{letter} · {players[index]}" if index is not None and index < len(players) else letter
@@ -286,8 +296,10 @@ def _report_value(game: str, key: str, value: Any, players: Sequence[str]) -> st
         return "—"
     if key in ("fool", "declarer"):
         return seat_text(game, players, value)
+    if key == "lead":
+        return card_text(value)
     if key == "contract":
-        if game == "bridge-rubber":
+        if game in BRIDGE:
             return call_text(value)
         return (
             deal_forms._strain(str(value)) if value != "misere" else pgettext("preferans contract", "misère")
@@ -363,7 +375,11 @@ def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
             }
         )
     totals = []
-    labels = [_("We"), _("They")] if game == "bridge-rubber" else list(players)
+    labels = list(players)
+    if game == "bridge-rubber":
+        labels = [_("We"), _("They")]
+    elif game == "bridge-duplicate":
+        labels = [_("North–South"), _("East–West")]
     for i, label in enumerate(labels):
         before = comparison.totals_before[i] if i < len(comparison.totals_before) else None
         after = comparison.totals_after[i] if i < len(comparison.totals_after) else None

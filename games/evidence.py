@@ -160,6 +160,30 @@ def bridge_scores(document: dict[str, Any], report: dict[str, Any], number: int)
     return out
 
 
+def duplicate_scores(document: dict[str, Any], report: dict[str, Any], number: int) -> ScoreEvidence:
+    """A board's North–South score as the traveller wrote it beside the Laws' (the log's
+    ``boards``; a board adjusted by the director has its percentages instead)."""
+    n, e, s, w = report["players"]
+    board = report["deals"][number - 1]
+    written = (document["boards"][number - 1] or {}).get("score")
+    out = ScoreEvidence(recorded_given=written is not None)
+    adjusted = board.get("adjusted")
+    recomputed = (
+        _("adjusted: %(ns)s%% and %(ew)s%%") % adjusted if adjusted else number_text(board.get("ns_score"))
+    )
+    out.lines.append(
+        ScoreLine(
+            who=f"{_('North–South')} ({n}, {s})",
+            recorded=None if written is None else number_text(written),
+            recomputed=recomputed,
+        )
+    )
+    sides = (f"{_('North–South')} ({n}, {s})", f"{_('East–West')} ({e}, {w})")
+    for i, label in enumerate(sides):
+        out.totals.append(ScoreLine(who=label, recorded=None, recomputed=number_text(report["totals"][i])))
+    return out
+
+
 def _entries_text(entries: list[dict[str, Any]], seat: int, players: list[str]) -> str:
     parts = []
     for entry in entries:
@@ -222,6 +246,7 @@ def durak_scores(document: dict[str, Any], report: dict[str, Any], number: int) 
 SCORES: dict[str, Callable[[dict[str, Any], dict[str, Any], int], ScoreEvidence]] = {
     "oh-hell": ohhell_scores,
     "bridge-rubber": bridge_scores,
+    "bridge-duplicate": duplicate_scores,
     "preferans": preferans_scores,
     "durak": durak_scores,
 }

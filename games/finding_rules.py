@@ -32,8 +32,8 @@ seed's sentence on scoring where there is one.
 The same code means different rules in different games (a ``REVOKE`` in
 bridge and in preferans, ``SCORE_MISMATCH`` on an Oh Hell sheet and on a
 bridge sheet), so the rules are looked up by (game key, code): the keys of
-rules.registry, ``"oh-hell"``, ``"bridge-rubber"``, ``"preferans"`` and
-``"durak"``. :func:`all_codes` lists every pair the four games' codes
+rules.registry, ``"oh-hell"``, ``"bridge-rubber"``, ``"bridge-duplicate"``, ``"preferans"``
+and ``"durak"``. :func:`all_codes` lists every pair the four games' codes
 modules define, so a test can require a rule for each.
 """
 
@@ -49,6 +49,7 @@ from django.utils.translation import gettext_lazy as _
 GAMES: dict[str, str] = {
     "oh-hell": "ohhell",
     "bridge-rubber": "bridge",
+    "bridge-duplicate": "bridge_duplicate",
     "preferans": "preferans",
     "durak": "durak",
 }
@@ -1054,6 +1055,71 @@ RULES: dict[tuple[str, str], Rule] = {
         ARBITER,
     ),
 }
+
+
+# == Duplicate bridge (the Laws of Contract Bridge): the auction and the play are rubber bridge's ======
+DU_LAWS_SCORING = _("Laws of Contract Bridge, Law 77, duplicate scoring")
+DU_LAWS_BOARD = _("Laws of Contract Bridge, Law 2, the duplicate board")
+DU_LAWS_LEAD = _("Laws of Contract Bridge, Laws 41 and 54, the opening lead")
+_DUPLICATE_VULNERABLE = Rule(
+    _(
+        "A board's number fixes its dealer and vulnerability (Law 2); a board marked otherwise is played "
+        "and scored as marked, and the difference is worth a word to the director."
+    ),
+    DU_LAWS_BOARD,
+)
+_DUPLICATE_LEAD = Rule(
+    _(
+        "The opening lead is made by the declarer's left-hand opponent, from his own hand; the traveller "
+        "must write the card the play opened with, and a board passed out has no lead."
+    ),
+    DU_LAWS_LEAD,
+)
+_DUPLICATE_ARBITER = Rule(
+    _(
+        "The director's rulings on a duplicate board are not yet part of its log: an artificial adjusted "
+        "score (Law 12C2) is written on the board in place of its result."
+    ),
+    ARBITER,
+)
+_DUPLICATE_OWN: dict[str, Rule] = {
+    "SCORE_MISMATCH": Rule(
+        _(
+            "Each board is scored for North–South by the Laws' duplicate table: the trick points, the "
+            "overtricks, the doubled contract made, the slam, and a game or part-score premium; or the "
+            "undertricks to the defenders. The traveller must write what the table gives."
+        ),
+        DU_LAWS_SCORING,
+    ),
+    "HONOURS_MISMATCH": Rule(
+        _("Duplicate scoring counts no honours: only the contract, the tricks and the vulnerability score."),
+        DU_LAWS_SCORING,
+    ),
+    "VULNERABLE_TAG_DIFFERS": _DUPLICATE_VULNERABLE,
+    "BOARD_VULNERABLE_DIFFERS": _DUPLICATE_VULNERABLE,
+    "BOARD_DEALER_DIFFERS": _DUPLICATE_VULNERABLE,
+    "LEAD_MISMATCH": _DUPLICATE_LEAD,
+    "LEAD_NOT_IN_HAND": _DUPLICATE_LEAD,
+    "LEAD_WITHOUT_CONTRACT": _DUPLICATE_LEAD,
+    **dict.fromkeys(
+        (
+            "ANNULLED_BY_ARBITER",
+            "SCORE_ADJUSTED",
+            "PENALTY_WAIVED",
+            "PENALTY_CONFIRMED",
+            "RULING_NOT_APPLICABLE",
+        ),
+        _DUPLICATE_ARBITER,
+    ),
+}
+RULES.update(
+    {
+        ("bridge-duplicate", code): rule
+        for (game, code), rule in list(RULES.items())
+        if game == "bridge-rubber"
+    }
+)
+RULES.update({("bridge-duplicate", code): rule for code, rule in _DUPLICATE_OWN.items()})
 
 
 __all__ = ["GAMES", "RULES", "Rule", "all_codes", "rule_for"]

@@ -401,5 +401,8 @@ def next_revision_number(game: Game) -> int:
 
 def canonical_deals(reading: registry.Reading) -> list[dict[str, Any]]:
     """The deals of a log as its rules write them canonically, for comparing two versions."""
-    deals: list[dict[str, Any]] = reading.rules.to_document(reading.log)["deals"]
+    document = reading.rules.to_document(reading.log)
+    deals: list[dict[str, Any]] = document[
+        "boards" if "boards" in document and "deals" not in document else "deals"
+    ]
     return deals

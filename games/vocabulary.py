@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 GAME_NAMES: dict[str, Promise] = {
     "oh-hell": _("Oh Hell"),
     "bridge-rubber": _("Rubber bridge"),
+    "bridge-duplicate": _("Duplicate bridge"),
     "preferans": _("Preferans"),
     "durak": _("Durak"),
 }
@@ -32,6 +33,9 @@ PRESET_NAMES: dict[str, dict[str, Promise]] = {
     "bridge-rubber": {
         "seed": pgettext_lazy("bridge preset", "basic (the seed's text)"),
         "laws": pgettext_lazy("bridge preset", "the Laws of rubber bridge"),
+    },
+    "bridge-duplicate": {
+        "laws": pgettext_lazy("bridge preset", "the Laws' duplicate scoring"),
     },
     "preferans": {
         "sochi": pgettext_lazy("preferans convention", "Sochi"),

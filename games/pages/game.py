@@ -18,6 +18,10 @@ under each game, each entry labelled with its deal's contract), the
 vulnerability of each deal, the rubbers' totals and whists, then the deals
 as a list linking each deal page.
 
+Duplicate bridge (one table's round): the traveller, a line per board with its dealer and
+vulnerability, the contract, declarer, opening lead and tricks, and the score to North–South or
+to East–West (an adjusted board's percentages instead); each board links its deal page.
+
 Preferans: the pulka as the paper sheet (rules.preferans's report ``pulka``): per
 player the pool towards its target, the mountain and the whists written on each
 opponent, each as its running entries (deal by deal, the running sum, as written on
@@ -172,6 +176,41 @@ def bridge_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str,
         "they": [e, w],
         "rubbers": reading.rules.paper_sheet(report, recorded),
         "deals": deals,
+    }
+
+
+def duplicate_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, Any]:
+    """The traveller of the table: a line per board (its dealer and vulnerability, the contract,
+    declarer, lead and tricks, the score to North–South or to East–West, the score the traveller
+    wrote where it differs), the pairs and the totals."""
+    n, e, s, w = report["players"]
+    written = {i: b.get("score") for i, b in enumerate(reading.rules.to_document(reading.log)["boards"], 1)}
+    mismatched = {f["deal"] for f in report["findings"] if f["code"] == "SCORE_MISMATCH"}
+    boards = []
+    for index, board in enumerate(report["boards"], start=1):
+        score = board["ns_score"]
+        boards.append(
+            {
+                **board,
+                "deal": index,
+                "ns": score if score is not None and score > 0 else None,
+                "ew": -score if score is not None and score < 0 else None,
+                "zero": score == 0,
+                "written": written.get(index) if index in mismatched else None,
+                "mismatch": index in mismatched,
+            }
+        )
+    log = reading.log
+    return {
+        "ns_names": [n, s],
+        "ew_names": [e, w],
+        "pairs": getattr(log, "pairs", None),
+        "where": {
+            "section": getattr(log, "section", None),
+            "round": getattr(log, "round", None),
+            "table": getattr(log, "table", None),
+        },
+        "boards": boards,
     }
 
 
@@ -379,6 +418,7 @@ def durak_sheet(report: dict[str, Any], reading: registry.Reading) -> dict[str, 
 SHEETS: dict[str, Callable[[dict[str, Any], registry.Reading], dict[str, Any]]] = {
     "oh-hell": ohhell_sheet,
     "bridge-rubber": bridge_sheet,
+    "bridge-duplicate": duplicate_sheet,
     "preferans": preferans_sheet,
     "durak": durak_sheet,
 }

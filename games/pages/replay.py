@@ -21,6 +21,10 @@ contract, the play trick by trick with the same stepper (static/js/replay.js),
 each revoke with the cards the player should have followed with, and the
 double-dummy table when the solver (endplay) is installed.
 
+Duplicate bridge (:mod:`rules.bridge_duplicate.walkthrough`): the board's traveller line
+(dealer, vulnerability, contract, declarer, lead, tricks, the score to either side) and, for a
+board logged with its hands, auction or play, rubber bridge's walkthrough of it below.
+
 Preferans (:mod:`rules.preferans.walkthrough`, plain data with canonical cards, through the
 same ``cards`` filters and stepper): the dealer (and, at a table of four, that he sits
 out), the three hands in play as dealt, the talon (прикуп) and the discard (снос), the
@@ -226,6 +230,26 @@ def bridge_context(w: Any) -> dict[str, Any]:
         "findings": [f.as_dict() for f in w.findings],
         "complete_tricks": w.complete_tricks,
     }
+
+
+def duplicate_context(w: Any) -> dict[str, Any]:
+    """A duplicate board (rules.bridge_duplicate.walkthrough): its traveller line, and the
+    board as played shaped as rubber bridge's deal is (:func:`bridge_context`) when the log
+    gives its hands, auction or play."""
+    names = dict(zip("NESW", w.players, strict=True))
+    context = bridge_context(w.played) if w.played is not None else {}
+    line = w.line
+    score = line["ns_score"]
+    context.update(
+        board=w,
+        line=line,
+        names=names,
+        traveller=True,
+        ns=score if score is not None and score > 0 else None,
+        ew=-score if score is not None and score < 0 else None,
+        findings=[f.as_dict() for f in w.findings],
+    )
+    return context
 
 
 def preferans_call(call: Any) -> str:
@@ -598,6 +622,7 @@ def durak_context(walk: dict[str, Any]) -> dict[str, Any]:
 DEALS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "oh-hell": replay_context,
     "bridge-rubber": bridge_context,
+    "bridge-duplicate": duplicate_context,
     "preferans": preferans_context,
     "durak": durak_context,
 }
