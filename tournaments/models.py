@@ -263,3 +263,81 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} after game #{self.game_id}: {self.mu:.1f}"
+
+
+# --- duplicate events (issue 22): the same boards at every table, scored against the field ---
+
+
+class DuplicateEvent(models.Model):
+    """How a duplicate tournament is played: the movement, the boards and how they are scored.
+
+    The rounds, tables and seats are written from the movement when the event is set up
+    (tournaments.duplicate.setup), one :class:`DuplicateSitting` per table: which pair sits
+    North–South and which East–West, and the boards they play. The boards are dealt from
+    ``deal_seed`` (rules.bridge.boards.deal_board), so the hand record can be printed before
+    the evening and dealt again the same any time.
+    """
+
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        MITCHELL_RELAY = "mitchell_relay", _("Mitchell with a relay and a bye")
+        HOWELL = "howell", _("Howell")
+
+    class Scoring(models.TextChoices):
+        MATCHPOINTS = "matchpoints", _("Matchpoints")
+        CROSS_IMPS = "cross_imps", _("Cross-IMPs")
+        BUTLER = "butler", _("Butler (IMPs against the datum)")
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="duplicate")
+    movement = models.CharField(max_length=16, choices=Movement.choices, default=Movement.MITCHELL)
+    tables = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    rounds = models.PositiveSmallIntegerField()
+    scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
+    #: Rounds in which the pairs of every table turn round (a Mitchell ranked as one field).
+    arrow_switch = models.JSONField(default=list, blank=True)
+    deal_seed = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.get_movement_display()}, {self.tables} tables, {self.tournament}"
+
+
+class DuplicatePair(models.Model):
+    """A pair of a duplicate event under its number (the guide card's), its two players.
+
+    ``withdrawn_after`` is the last round the pair played when it withdrew (its later tables
+    sit out: their boards are not played, and Neuberg scales the other results of those
+    boards); None while it plays on.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="duplicate_pairs")
+    number = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="duplicate_pair_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"pair {self.number}: {self.first} – {self.second}"
+
+
+class DuplicateSitting(models.Model):
+    """One table of one round of the movement: the pairs across and the boards they play."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="sitting")
+    ns = models.PositiveSmallIntegerField(help_text="The North–South pair's number.")
+    ew = models.PositiveSmallIntegerField(help_text="The East–West pair's number.")
+    board_set = models.PositiveSmallIntegerField()
+    boards = models.JSONField(help_text="The board numbers played at this table in this round.")
+
+    class Meta:
+        ordering = ["table"]
+
+    def __str__(self) -> str:
+        return f"{self.ns} v {self.ew} on set {self.board_set} ({self.table})"

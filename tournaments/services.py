@@ -36,6 +36,7 @@ from rules.errors import MalformedDocument
 from tournaments import ratings, seating, standings
 from tournaments.models import (
     TIEBREAKS,
+    DuplicateEvent,
     Entry,
     Rating,
     RatingChange,
@@ -600,6 +601,30 @@ def _table_mismatch(table: Table, content: bytes, filename: str = "") -> Malform
             _("the tournament's ruleset differs in %(options)s"),
             options=differ,
         )
+    return _boards_mismatch(table, reading.log)
+
+
+def _boards_mismatch(table: Table, log: Any) -> DocumentRefusal | None:
+    """A duplicate table's log must record only the boards the movement gives the table this
+    round (some may be missing: a board not played yet, or not reached)."""
+    sitting = getattr(table, "sitting", None)  # RelatedObjectDoesNotExist is an AttributeError
+    boards = getattr(log, "boards", None)
+    if sitting is None or not boards:
+        return None
+    allowed = set(sitting.boards)
+    for index, board in enumerate(boards):
+        number = getattr(board, "number", None)
+        if number is not None and number not in allowed:
+            path = f"boards[{index}].board"
+            return DocumentRefusal(
+                path,
+                "TABLE_BOARD_NOT_HERE",
+                _("table %(table)s plays boards %(boards)s in round %(round)s, not board %(board)s"),
+                table=table.number,
+                boards=", ".join(str(n) for n in sorted(allowed)),
+                round=table.round.number,
+                board=number,
+            )
     return None
 
 
@@ -692,11 +717,20 @@ def _ranking(rules: dict[str, Any]) -> dict[str, Any]:
 
 def standings_compile(*, tournament: Tournament) -> list[Standing]:
     """Recompute the standings from the tables' games and replace the Standing rows in one transaction."""
+    if is_duplicate(tournament):
+        from tournaments import duplicate  # the event scored against the field (issue 22)
+
+        return _standings_write(tournament, duplicate.standings_lines(tournament))
     players = list(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     lines = standings.compile_standings(
         players, table_results(tournament), **_ranking(standings_rules(tournament))
     )
     return _standings_write(tournament, lines)
+
+
+def is_duplicate(tournament: Tournament) -> bool:
+    """Whether the tournament is a duplicate event: its tables compared across the field."""
+    return DuplicateEvent.objects.filter(tournament_id=tournament.pk).exists()
 
 
 def tables_per_round(tournament: Tournament) -> list[tuple[int, int]]:

@@ -226,11 +226,11 @@ def parallel_spans(tournament: Tournament) -> list[RoundSpan] | None:
     STANDINGS_PARALLEL_MIN_TABLES tables with a game (0: never), or when the rounds do not cut
     into two parts. Parts are whole rounds of at least half the threshold each, so a split
     has two parts or more and each part's read is worth a task's round trip."""
-    from tournaments.services import round_spans, tables_per_round
+    from tournaments.services import is_duplicate, round_spans, tables_per_round
 
     threshold = int(getattr(settings, "STANDINGS_PARALLEL_MIN_TABLES", 0))
-    if threshold <= 0:
-        return None
+    if threshold <= 0 or is_duplicate(tournament):
+        return None  # a duplicate event compares every table's boards: scored in one go
     counts = tables_per_round(tournament)
     if sum(tables for _, tables in counts) < threshold:
         return None

@@ -1,0 +1,418 @@
+"""A duplicate bridge event of a tournament (issue 22): set up from a movement, scored against the field.
+
+Set-up (:func:`setup`) writes the whole movement at once — every round, every table, its four
+seats (North, East, South, West: the North–South pair's first and second player at N and S,
+the East–West pair's at E and W) and its :class:`~tournaments.models.DuplicateSitting` (the
+pairs and the boards). Each table's round is then one game of the tournament, a
+``bridge-duplicate`` table log (docs/bridge-duplicate-log.md) entered as a traveller, uploaded
+or imported like any other game: its bytes and revisions are kept the same way.
+
+Scoring (:func:`score`) reads the current report of every recorded table, compares the boards
+across the field by the event's method (rules.duplicate.session: matchpoints with Neuberg
+for a board played fewer times than the movement plays it, cross-IMPs, or Butler) and gives
+the travellers and each pair's score and place. :func:`standings_lines` turns that into the
+tournament's standing lines (one per pair, carried by both partners' rows), so the compile
+task, the sweep and the standings pages work for a duplicate event as for any tournament.
+
+A pair that withdraws (:func:`pair_withdraw`) sits out its later rounds: those tables are
+not played, and the boards they would have played are scaled by Neuberg. A pair that comes
+late is the same: the rounds it missed have no result, and nothing is invented for them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games.models import GameSeat, Player
+from rules.bridge.boards import Board, deal_board
+from rules.duplicate.matchpoints import Adjusted, Played
+from rules.duplicate.movements import Movement, boards_of_set, howell, mitchell
+from rules.duplicate.session import (
+    BoardResult,
+    PairScore,
+    ScoreCardLine,
+    Traveller,
+    score_card,
+    score_session,
+)
+from tournaments import standings
+from tournaments.models import (
+    DuplicateEvent,
+    DuplicatePair,
+    DuplicateSitting,
+    Entry,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+)
+from tournaments.services import ServiceError, request_compile
+
+#: The game key of a duplicate table's log (rules.registry).
+GAME = "bridge-duplicate"
+#: Seats of the table log: North, East, South, West.
+NORTH, EAST, SOUTH, WEST = range(4)
+
+
+def movement_of(event: DuplicateEvent, *, phantom: int | None = None) -> Movement:
+    """The event's movement, built again from its settings (rules.duplicate.movements)."""
+    if event.movement == DuplicateEvent.Movement.HOWELL:
+        return howell(event.tables, phantom=phantom)
+    return mitchell(
+        event.tables,
+        rounds=event.rounds,
+        switched=event.arrow_switch,
+        phantom=phantom,
+        relay=event.movement == DuplicateEvent.Movement.MITCHELL_RELAY,
+    )
+
+
+def _movement(
+    kind: str, tables: int, rounds: int | None, arrow_switch: Sequence[int], phantom: int | None
+) -> Movement:
+    try:
+        if kind == DuplicateEvent.Movement.HOWELL:
+            if rounds is not None or arrow_switch:
+                raise ValueError("a Howell is played whole and has no arrow switch")
+            return howell(tables, phantom=phantom)
+        if kind not in DuplicateEvent.Movement.values:
+            raise ValueError(kind)
+        return mitchell(
+            tables,
+            rounds=rounds,
+            switched=arrow_switch,
+            phantom=phantom,
+            relay=kind == DuplicateEvent.Movement.MITCHELL_RELAY,
+        )
+    except ValueError as exc:
+        raise ServiceError(
+            "DUPLICATE_MOVEMENT_REFUSED",
+            _("this movement cannot be played by %(tables)s tables in %(rounds)s rounds"),
+            tables=tables,
+            rounds=rounds if rounds is not None else "—",
+        ) from exc
+
+
+def phantom_of(pairs: int, movement: str) -> int | None:
+    """The pair number nobody has in a field of an odd number of pairs (its opponents sit out):
+    the last East–West pair of a Mitchell, the last pair of a Howell."""
+    return pairs + 1 if pairs % 2 else None
+
+
+@transaction.atomic
+def setup(
+    *,
+    tournament: Tournament,
+    pairs: Sequence[tuple[Player, Player]],
+    movement: str = DuplicateEvent.Movement.MITCHELL,
+    boards_per_round: int = 3,
+    scoring: str = DuplicateEvent.Scoring.MATCHPOINTS,
+    rounds: int | None = None,
+    arrow_switch: Sequence[int] = (),
+    deal_seed: str | None = None,
+    user: User | None = None,
+) -> DuplicateEvent:
+    """Set up a duplicate event: its pairs (numbered in the order given, as the guide cards
+    number them), the movement's rounds, tables, seats and sittings, confirmed, and the seed
+    the boards are dealt from (random unless given)."""
+    if tournament.game_type != GAME:
+        raise ServiceError(
+            "DUPLICATE_NOT_BRIDGE", _("only a duplicate bridge tournament is played with a movement")
+        )
+    if DuplicateEvent.objects.filter(tournament=tournament).exists() or tournament.rounds.exists():
+        raise ServiceError("DUPLICATE_ALREADY_SET_UP", _("this tournament's rounds are already set up"))
+    if len(pairs) < 3:
+        raise ServiceError(
+            "DUPLICATE_TOO_FEW_PAIRS",
+            _("a duplicate event needs at least 3 pairs, not %(pairs)s"),
+            pairs=len(pairs),
+        )
+    seen: set[int] = set()
+    for first, second in pairs:
+        if (
+            first.pk == second.pk
+            or {first.pk, second.pk} & seen
+            or first.club_id != tournament.club_id
+            or second.club_id != tournament.club_id
+        ):
+            raise ServiceError(
+                "DUPLICATE_PAIRS_REFUSED",
+                _(
+                    "every player plays in one pair only, with a partner of the same club: %(first)s – %(second)s"
+                ),
+                first=first.display_name,
+                second=second.display_name,
+            )
+        seen |= {first.pk, second.pk}
+    if not 1 <= boards_per_round <= 8:
+        raise ServiceError(
+            "DUPLICATE_BOARDS_PER_ROUND",
+            _("a round is 1 to 8 boards, not %(boards)s"),
+            boards=boards_per_round,
+        )
+    tables = (len(pairs) + 1) // 2
+    phantom = phantom_of(len(pairs), movement)
+    plan = _movement(movement, tables, rounds, arrow_switch, phantom)
+    event = DuplicateEvent.objects.create(
+        tournament=tournament,
+        movement=movement,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=plan.rounds,
+        scoring=scoring,
+        arrow_switch=sorted(set(arrow_switch)),
+        deal_seed=deal_seed or secrets.token_hex(8),
+    )
+    numbered = {}
+    for number, (first, second) in enumerate(pairs, start=1):
+        numbered[number] = DuplicatePair.objects.create(
+            tournament=tournament, number=number, first=first, second=second
+        )
+        for player in (first, second):
+            Entry.objects.get_or_create(tournament=tournament, player=player)
+    for number in range(1, plan.rounds + 1):
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.CONFIRMED, seed=tournament.seed
+        )
+        for sitting in plan.round(number):
+            if sitting.ns is None or sitting.ew is None:
+                continue  # the pair drawn against the phantom sits the round out
+            table = Table.objects.create(round=round_, number=sitting.table)
+            ns, ew = numbered[sitting.ns], numbered[sitting.ew]
+            TableSeat.objects.bulk_create(
+                [
+                    TableSeat(table=table, seat=NORTH, player=ns.first),
+                    TableSeat(table=table, seat=EAST, player=ew.first),
+                    TableSeat(table=table, seat=SOUTH, player=ns.second),
+                    TableSeat(table=table, seat=WEST, player=ew.second),
+                ]
+            )
+            DuplicateSitting.objects.create(
+                table=table,
+                ns=sitting.ns,
+                ew=sitting.ew,
+                board_set=sitting.boards,
+                boards=list(boards_of_set(sitting.boards, boards_per_round)),
+            )
+    tournament.rounds_planned = plan.rounds
+    tournament.standings_method = Tournament.Method.TOTAL
+    tournament.save(update_fields=["rounds_planned", "standings_method", "updated_at"])
+    request_compile(tournament)
+    return event
+
+
+@transaction.atomic
+def pair_withdraw(*, tournament: Tournament, pair: int, after_round: int) -> DuplicatePair:
+    """A pair withdraws after ``after_round`` (0: before the first): its later tables that have no
+    result yet are taken out of the movement (their opponents sit out); what it played stays."""
+    try:
+        row = DuplicatePair.objects.select_for_update().get(tournament=tournament, number=pair)
+    except DuplicatePair.DoesNotExist:
+        raise ServiceError("DUPLICATE_NO_SUCH_PAIR", _("there is no pair %(pair)s"), pair=pair) from None
+    later = Table.objects.filter(round__tournament=tournament, round__number__gt=after_round).filter(
+        sitting__ns=pair
+    ) | Table.objects.filter(round__tournament=tournament, round__number__gt=after_round, sitting__ew=pair)
+    if later.filter(game__isnull=False).exists():
+        raise ServiceError(
+            "DUPLICATE_PAIR_PLAYED_ON",
+            _("pair %(pair)s has a result after round %(round)s: correct that table first"),
+            pair=pair,
+            round=after_round,
+        )
+    for table in later:
+        table.delete()
+    row.withdrawn_after = after_round
+    row.save(update_fields=["withdrawn_after"])
+    request_compile(tournament)
+    return row
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+@dataclass
+class EventResults:
+    """The event scored: every board's traveller, every pair's score, and what the pages show."""
+
+    event: DuplicateEvent
+    pairs: dict[int, DuplicatePair]
+    travellers: list[Traveller]
+    scores: dict[int, PairScore]
+    #: Per pair number, North–South or East–West for a Mitchell ranked in two fields; else "".
+    field_of: dict[int, str]
+    #: Per board: (North–South pair, East–West pair) → the table's report row of the board.
+    lines: dict[int, dict[tuple[int, int], dict[str, Any]]] = field(default_factory=dict)
+    #: Per board, the times the movement plays it (its full traveller).
+    expected: dict[int, int] = field(default_factory=dict)
+
+    def card(self, pair: int) -> list[ScoreCardLine]:
+        return score_card(self.travellers, pair)
+
+
+def two_fields(event: DuplicateEvent) -> bool:
+    """A Mitchell without an arrow switch ranks its North–South and East–West pairs apart."""
+    return event.movement != DuplicateEvent.Movement.HOWELL and not event.arrow_switch
+
+
+def expected_plays(event: DuplicateEvent, pairs: int) -> dict[int, int]:
+    """Per board, how many tables the movement plays it at: its full traveller. A board played
+    fewer times (a pair withdrew or came late, a table did not finish) is scaled up to that by
+    Neuberg, so every board weighs the same in the percentages."""
+    plan = movement_of(event, phantom=phantom_of(pairs, event.movement))
+    out: Counter[int] = Counter()
+    for sitting in plan.sittings:
+        if sitting.ns is not None and sitting.ew is not None:
+            for number in boards_of_set(sitting.boards, event.boards_per_round):
+                out[number] += 1
+    return dict(out)
+
+
+def score(tournament: Tournament) -> EventResults:
+    """Score the event from every recorded table of it (see the module docstring)."""
+    event = tournament.duplicate
+    pairs = {
+        p.number: p
+        for p in DuplicatePair.objects.filter(tournament=tournament).select_related("first", "second")
+    }
+    by_players = {frozenset((p.first_id, p.second_id)): p.number for p in pairs.values()}
+    tables = list(
+        Table.objects.filter(
+            round__tournament=tournament, round__status=Round.Status.CONFIRMED, game__isnull=False
+        )
+        .select_related("sitting", "game__current_report")
+        .order_by("round__number", "number")
+    )
+    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, seat, player_id in GameSeat.objects.filter(game__in=[t.game_id for t in tables]).values_list(
+        "game_id", "seat", "player_id"
+    ):
+        seats[game_id][seat] = player_id
+    rows: list[BoardResult] = []
+    lines: dict[int, dict[tuple[int, int], dict[str, Any]]] = defaultdict(dict)
+    for table in tables:
+        report = table.game.current_report.report if table.game and table.game.current_report else None
+        if not report:
+            continue
+        at = seats[table.game_id or 0]
+        ns = by_players.get(frozenset((at.get(NORTH, 0), at.get(SOUTH, 0))), table.sitting.ns)
+        ew = by_players.get(frozenset((at.get(EAST, 0), at.get(WEST, 0))), table.sitting.ew)
+        for line in report.get("boards", ()):
+            result: Played | Adjusted
+            adjusted = line.get("adjusted")
+            if adjusted:
+                result = Adjusted(int(adjusted["ns"]), int(adjusted["ew"]))
+            elif line.get("ns_score") is not None:
+                result = Played(int(line["ns_score"]))
+            else:
+                continue  # no result for this board yet
+            rows.append(BoardResult(int(line["board"]), ns, ew, result))
+            lines[int(line["board"])][(ns, ew)] = line
+    expected = expected_plays(event, len(pairs))
+    mitchell_fields = two_fields(event)
+    ns_pairs = {s.ns for s in DuplicateSitting.objects.filter(table__round__tournament=tournament)}
+    field_of = {n: ("NS" if n in ns_pairs else "EW") if mitchell_fields else "" for n in pairs}
+    fields = None
+    if mitchell_fields:
+        fields = [[n for n in pairs if field_of[n] == "NS"], [n for n in pairs if field_of[n] == "EW"]]
+    travellers, scores = _score_rows(rows, event.scoring, expected, fields)
+    return EventResults(event, pairs, travellers, scores, field_of, dict(lines), expected)
+
+
+def _score_rows(
+    rows: list[BoardResult], method: str, expected: dict[int, int], fields: list[list[int]] | None
+) -> tuple[list[Traveller], dict[int, PairScore]]:
+    if method != DuplicateEvent.Scoring.MATCHPOINTS:
+        # IMPs compare played scores: an adjusted board is left out of the IMP comparison.
+        rows = [r for r in rows if isinstance(r.result, Played)]
+    return score_session(rows, method, expected=expected, fields=fields)
+
+
+def _place(place: str) -> tuple[int, int]:
+    first, _, last = place.partition("–")
+    return int(first), int(last or first)
+
+
+def standings_lines(tournament: Tournament) -> list[standings.Line]:
+    """The standings of a duplicate event: one line per pair, both partners' rows carrying it
+    (the first player's line, the partner on it), ranked within its field; ``points`` the
+    percentage (matchpoints) or the IMPs, ``games`` the boards played. A pair with no board
+    scored yet comes after those with one."""
+    results = score(tournament)
+    out: list[standings.Line] = []
+    groups: dict[str, list[int]] = defaultdict(list)
+    for number in results.pairs:
+        groups[results.field_of[number]].append(number)
+    for name in sorted(groups):
+        numbers = groups[name]
+        scored = [n for n in numbers if n in results.scores]
+        unscored = sorted(set(numbers) - set(scored))
+        for number in sorted(scored, key=lambda n: _place(results.scores[n].place)):
+            out.extend(_pair_lines(results, number, *_place(results.scores[number].place)))
+        if unscored:
+            low, high = len(scored) + 1, len(numbers)
+            for number in unscored:
+                out.extend(_pair_lines(results, number, low, high))
+    return out
+
+
+def _pair_lines(results: EventResults, number: int, rank: int, rank_to: int) -> list[standings.Line]:
+    pair = results.pairs[number]
+    scored = results.scores.get(number)
+    value = float(scored.score) if scored else 0.0
+    boards = len(scored.by_board) if scored else 0
+    marks: dict[str, Any] = {
+        "pair": number,
+        "field": results.field_of[number] or None,
+        "total": float(scored.total) if scored else 0.0,
+    }
+    lead = standings.Line(
+        player=pair.first_id, points=value, games=boards, rank=rank, rank_to=rank_to, tiebreaks=marks
+    )
+    lead.partner = pair.second_id
+    mate = standings.Line(
+        player=pair.second_id, points=value, games=boards, rank=rank, rank_to=rank_to, tiebreaks=dict(marks)
+    )
+    mate.partner = pair.first_id
+    return [lead, mate]
+
+
+def hand_record(event: DuplicateEvent) -> list[Board]:
+    """The event's boards, as dealt from its seed: every board the movement plays."""
+    pairs = DuplicatePair.objects.filter(tournament=event.tournament).count()
+    return [deal_board(event.deal_seed, n) for n in sorted(expected_plays(event, pairs))]
+
+
+def percent(value: Fraction | float) -> float:
+    return round(float(value), 2)
+
+
+def simulated_log(table: Table, *, seed: int) -> bytes:
+    """A plausible traveller log of a table's round (rules.bridge.simulate_traveller), for the
+    demo club and tests: the table's players in seat order, its boards dealt from the event's seed."""
+    import json
+    import random
+
+    from rules.bridge.simulate_traveller import traveller_line
+
+    event = table.round.tournament.duplicate
+    names = [s.player.display_name for s in table.seats.select_related("player").order_by("seat")]
+    rng = random.Random(seed)  # noqa: S311 (demo data)
+    document = {
+        "game": GAME,
+        "version": 1,
+        "round": table.round.number,
+        "table": table.number,
+        "pairs": {"ns": table.sitting.ns, "ew": table.sitting.ew},
+        "players": names,
+        "boards": [traveller_line(deal_board(event.deal_seed, n), rng) for n in table.sitting.boards],
+    }
+    return json.dumps(document, ensure_ascii=False).encode()
