@@ -27,6 +27,7 @@ demo: install
 	@echo "  rubber bridge   http://$(HOST):$(PORT)/tournaments/3/  (We/They sheets, deal pages with double-dummy tables, PBN download)"
 	@echo "  preferans       http://$(HOST):$(PORT)/games/11/  (a Sochi pulka: pool, mountain, whists, the settlement)"
 	@echo "  durak           http://$(HOST):$(PORT)/tournaments/5/  (transfer durak, points per place; each game replays bout by bout)"
+	@echo "  duplicate       http://$(HOST):$(PORT)/tournaments/6/duplicate/  (8-table duplicate pairs evening: matchpoints per field, every traveller)"
 	@echo "  a score sheet   http://$(HOST):$(PORT)/games/1/  (each deal number opens its replay)"
 	@echo "  open dispute    http://$(HOST):$(PORT)/disputes/1/  (the arbiter's page: sign in as olga to decide it)"
 	@echo "  a renege        http://$(HOST):$(PORT)/games/2/audit/  (sign in as gleb, who sat there, to dispute it)"

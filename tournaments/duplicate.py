@@ -205,7 +205,9 @@ def setup(
             )
     tournament.rounds_planned = plan.rounds
     tournament.standings_method = Tournament.Method.TOTAL
-    tournament.save(update_fields=["rounds_planned", "standings_method", "updated_at"])
+    # The movement's rounds are confirmed as they are written: the tournament has started.
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["rounds_planned", "standings_method", "status", "updated_at"])
     request_compile(tournament)
     return event
 

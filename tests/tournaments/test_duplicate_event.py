@@ -185,3 +185,35 @@ def test_a_simulated_evening_scores_every_pair(people):
         assert sum(results.scores[n].score for n in numbers) / 4 == 50
     services.standings_compile(tournament=tournament)
     assert Standing.objects.filter(tournament=tournament).count() == 16
+
+
+def test_the_results_page_ranks_each_field_and_shows_every_traveller_in_russian(people, client):
+    from tests.test_page_language import PageText, english_fragments, known_codes, problems
+
+    tournament, _event_row, couples = _event(people, 6, boards_per_round=1)
+    board_one = [
+        {"board": 1, "contract": "4S", "declarer": "N", "lead": "KH", "result": r} for r in (10, 8, 9)
+    ]
+    for table in Table.objects.filter(round__tournament=tournament, sitting__board_set=1).order_by(
+        "round__number"
+    ):
+        services.table_game_upload(table=table, content=_log(table, [board_one.pop(0)]), user=people.scorer)
+    client.force_login(people.member)
+    client.cookies["django_language"] = "ru"
+    response = client.get(f"/tournaments/{tournament.pk}/duplicate/")
+    assert response.status_code == 200
+    page = PageText()
+    page.feed(response.content.decode())
+    assert problems(page.text, english_fragments("ru"), known_codes()) == []
+    for words in ("Пары Север–Юг", "Пары Восток–Запад", "Протоколы", "Сдача 1", "4♠", "К♥"):
+        assert words in page.text, words
+    # The board's three results: the North–South pair with 420 has the top, 4 of 4 (100 %).
+    results = duplicate.score(tournament)
+    (top,) = [n for n, s in results.scores.items() if s.by_board == {1: Fraction(4)} and n <= 3]
+    assert results.scores[top].score == 100
+    assert f"{couples[top - 1][0].display_name} – {couples[top - 1][1].display_name}" in page.text
+
+
+def test_the_results_page_of_another_tournament_is_not_found(people, client, tournament):
+    client.force_login(people.member)
+    assert client.get(f"/tournaments/{tournament.pk}/duplicate/").status_code == 404

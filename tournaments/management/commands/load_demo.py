@@ -38,6 +38,7 @@ from rules.bridge.simulate import simulate as simulate_bridge
 from rules.durak.simulate import simulate as simulate_durak
 from rules.ohhell.simulate import simulate
 from rules.preferans.simulate import simulate as simulate_preferans
+from tournaments import duplicate
 from tournaments import services as tournament_services
 from tournaments.models import Table, Tournament
 
@@ -46,6 +47,33 @@ DEMO_CLUB = "Клуб «Козырь»"
 DEMO_SLUG = "kozyr"
 GUESTS = ["Анна", "Борис", "Даша"]
 ROUNDS = 3
+#: The duplicate pairs evening's guests (issue 22): with the eight players above, sixteen pairs.
+DUPLICATE_GUESTS = [
+    "Аркадий",
+    "Богдана",
+    "Василь",
+    "Галина",
+    "Денис",
+    "Евгения",
+    "Жанна",
+    "Захар",
+    "Ирина",
+    "Кирилл",
+    "Лариса",
+    "Максим",
+    "Надия",
+    "Олесь",
+    "Полина",
+    "Роман",
+    "Светлана",
+    "Тимур",
+    "Ульяна",
+    "Фёдор",
+    "Христина",
+    "Юлиан",
+    "Яна",
+    "Остап",
+]
 #: username, display name, role in the demo club
 DEMO_MEMBERS = [
     ("olga", "Ольга", Membership.Role.ORGANISER),
@@ -110,6 +138,8 @@ class Command(BaseCommand):
             starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) + timedelta(days=12),
         )
         self._durak(club, users["olga"], users["petro"], players)
+        # Last, so the games and tournaments above keep the numbers make demo prints.
+        self._duplicate(club, users["olga"], users["petro"], players)
         # Нина is invited and has not answered yet: she becomes a member by accepting (home page).
         nina, created = user_model.objects.get_or_create(username="nina", defaults={"display_name": "Нина"})
         if created:
@@ -123,7 +153,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, a rubber bridge evening, a preferans pulka, a durak evening and an open dispute; "
+                f"«{running.name}» running, a rubber bridge evening, an 8-table duplicate pairs evening, a preferans pulka, a durak evening and an open dispute; "
                 f"{analysed['analysed']} games analysed for luck and skill."
             )
         )
@@ -297,6 +327,29 @@ class Command(BaseCommand):
             ]
             session = simulate_bridge(players=names, seed=40 + table.number, deals=8, ruleset="seed")
             content = json.dumps(session.document, ensure_ascii=False, indent=1).encode()
+            tournament_services.table_game_upload(table=table, content=content, user=scorer)
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+        tournament_services.standings_compile(tournament=tournament)
+        return tournament
+
+    def _duplicate(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        """A duplicate pairs evening (issue 22): 16 pairs at 8 tables, a skip Mitchell of 7 rounds
+        of 3 boards, every table's traveller recorded, matchpoints in two fields."""
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Парный турнир по средам",
+            user=organiser,
+            seed=2030,
+            game_type="bridge-duplicate",
+            starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=3),
+        )
+        field = list(players) + [player_get_or_create(club=club, display_name=n) for n in DUPLICATE_GUESTS]
+        pairs = [(field[2 * i], field[2 * i + 1]) for i in range(16)]
+        duplicate.setup(tournament=tournament, pairs=pairs, boards_per_round=3, deal_seed="demo-2030")
+        tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
+        for table in tables.order_by("round__number", "number"):
+            content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
             tournament_services.table_game_upload(table=table, content=content, user=scorer)
         tournament_services.tournament_publish(tournament=tournament, published=True)
         tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
