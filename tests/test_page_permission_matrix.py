@@ -98,6 +98,7 @@ PAGES = [
     ("/tournaments/{tournament}/standings/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/standings/live/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/cross-table/", (404, 200, 200, 200, 404, 200)),
+    ("/tournaments/{tournament}/duplicate/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/rounds/1/seating/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/rounds/1/sheets/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/audit/", (404, 200, 200, 200, 404, 200)),
