@@ -25,7 +25,6 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -102,7 +101,7 @@ def _movement(
         ) from exc
 
 
-def phantom_of(pairs: int, movement: str) -> int | None:
+def phantom_of(pairs: int) -> int | None:
     """The pair number nobody has in a field of an odd number of pairs (its opponents sit out):
     the last East–West pair of a Mitchell, the last pair of a Howell."""
     return pairs + 1 if pairs % 2 else None
@@ -160,7 +159,7 @@ def setup(
             boards=boards_per_round,
         )
     tables = (len(pairs) + 1) // 2
-    phantom = phantom_of(len(pairs), movement)
+    phantom = phantom_of(len(pairs))
     plan = _movement(movement, tables, rounds, arrow_switch, phantom)
     event = DuplicateEvent.objects.create(
         tournament=tournament,
@@ -269,7 +268,7 @@ def expected_plays(event: DuplicateEvent, pairs: int) -> dict[int, int]:
     """Per board, how many tables the movement plays it at: its full traveller. A board played
     fewer times (a pair withdrew or came late, a table did not finish) is scaled up to that by
     Neuberg, so every board weighs the same in the percentages."""
-    plan = movement_of(event, phantom=phantom_of(pairs, event.movement))
+    plan = movement_of(event, phantom=phantom_of(pairs))
     out: Counter[int] = Counter()
     for sitting in plan.sittings:
         if sitting.ns is not None and sitting.ew is not None:
@@ -391,10 +390,6 @@ def hand_record(event: DuplicateEvent) -> list[Board]:
     """The event's boards, as dealt from its seed: every board the movement plays."""
     pairs = DuplicatePair.objects.filter(tournament=event.tournament).count()
     return [deal_board(event.deal_seed, n) for n in sorted(expected_plays(event, pairs))]
-
-
-def percent(value: Fraction | float) -> float:
-    return round(float(value), 2)
 
 
 def simulated_log(table: Table, *, seed: int) -> bytes:
