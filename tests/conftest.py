@@ -233,8 +233,11 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Headless Debian Chromium under Playwright (browsers cannot be downloaded here)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect() waits 5 s by default, not the page's timeout: under a loaded parallel run a
+    # server answer can take longer, and a slow answer is not a wrong one.
+    expect.set_options(timeout=15_000)
     # Playwright's sync API runs an event loop in this thread; the test
     # itself still talks to the database synchronously, which is safe here.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
