@@ -101,6 +101,14 @@ def _movement(
         ) from exc
 
 
+def preview_movement(
+    kind: str, tables: int, rounds: int | None, arrow_switch: Sequence[int], phantom: int | None
+) -> Movement:
+    """The movement :func:`setup` would write with these settings, written nowhere: the set-up
+    page shows it to the director first. A ServiceError when no such movement exists."""
+    return _movement(kind, tables, rounds, arrow_switch, phantom)
+
+
 def phantom_of(pairs: int) -> int | None:
     """The pair number nobody has in a field of an odd number of pairs (its opponents sit out):
     the last East–West pair of a Mitchell, the last pair of a Howell."""
@@ -233,6 +241,70 @@ def pair_withdraw(*, tournament: Tournament, pair: int, after_round: int) -> Dup
         table.delete()
     row.withdrawn_after = after_round
     row.save(update_fields=["withdrawn_after"])
+    request_compile(tournament)
+    return row
+
+
+@transaction.atomic
+def pair_arrive_late(
+    *, tournament: Tournament, first: Player, second: Player, from_round: int
+) -> DuplicatePair:
+    """A pair that comes late takes the phantom's place in an odd field: it gets the pair number
+    nobody had (:func:`phantom_of`) and plays the phantom's sittings from ``from_round`` on, so
+    the pairs drawn against the phantom play from then instead of sitting out. The boards it
+    missed are played fewer times than the movement plays them, and Neuberg scales them up."""
+    event = tournament.duplicate
+    pairs = DuplicatePair.objects.filter(tournament=tournament)
+    number = phantom_of(pairs.count())
+    if number is None:
+        raise ServiceError(
+            "DUPLICATE_NO_PLACE",
+            _("every table is full: a late pair can only take the place of the pair that is missing"),
+        )
+    if not 1 <= from_round <= event.rounds:
+        raise ServiceError("DUPLICATE_NO_SUCH_ROUND", _("the event has no round %(round)s"), round=from_round)
+    taken = set(pairs.values_list("first_id", flat=True)) | set(pairs.values_list("second_id", flat=True))
+    if (
+        first.pk == second.pk
+        or {first.pk, second.pk} & taken
+        or {first.club_id, second.club_id} != {tournament.club_id}
+    ):
+        raise ServiceError(
+            "DUPLICATE_PAIRS_REFUSED",
+            _("every player plays in one pair only, with a partner of the same club: %(first)s – %(second)s"),
+            first=first.display_name,
+            second=second.display_name,
+        )
+    row = DuplicatePair.objects.create(tournament=tournament, number=number, first=first, second=second)
+    for player in (first, second):
+        Entry.objects.get_or_create(tournament=tournament, player=player)
+    numbered = {p.number: p for p in DuplicatePair.objects.filter(tournament=tournament)}
+    rounds = {r.number: r for r in tournament.rounds.all()}
+    for sitting in movement_of(event, phantom=None).sittings:
+        if sitting.round < from_round or sitting.ns is None or sitting.ew is None:
+            continue
+        if number not in (sitting.ns, sitting.ew):
+            continue
+        other = numbered.get(sitting.ew if sitting.ns == number else sitting.ns)
+        if other is None or (other.withdrawn_after is not None and other.withdrawn_after < sitting.round):
+            continue  # its opponents withdrew: the table stays empty
+        table = Table.objects.create(round=rounds[sitting.round], number=sitting.table)
+        ns, ew = numbered[sitting.ns], numbered[sitting.ew]
+        TableSeat.objects.bulk_create(
+            [
+                TableSeat(table=table, seat=NORTH, player=ns.first),
+                TableSeat(table=table, seat=EAST, player=ew.first),
+                TableSeat(table=table, seat=SOUTH, player=ns.second),
+                TableSeat(table=table, seat=WEST, player=ew.second),
+            ]
+        )
+        DuplicateSitting.objects.create(
+            table=table,
+            ns=sitting.ns,
+            ew=sitting.ew,
+            board_set=sitting.boards,
+            boards=list(boards_of_set(sitting.boards, event.boards_per_round)),
+        )
     request_compile(tournament)
     return row
 
