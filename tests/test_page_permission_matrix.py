@@ -99,6 +99,8 @@ PAGES = [
     ("/tournaments/{tournament}/standings/live/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/cross-table/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/duplicate/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/results.pbn", (404, 404, 404, 404, 404, 404)),  # not duplicate
     ("/tournaments/{tournament}/duplicate/usebio.xml", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/ranking.csv", (404, 404, 404, 404, 404, 404)),
