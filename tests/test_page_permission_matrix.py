@@ -116,6 +116,8 @@ PAGES = [
     ("/tournaments/{tournament}/rounds/1/manage/", (302, 403, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/tables/{table}/sheet/", (302, 403, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/tables/{table}/upload/", (302, 403, 200, 200, 404, 200)),
+    # not a duplicate event: no traveller (tests/tournaments/test_traveller_entry.py for one)
+    ("/tournaments/{tournament}/tables/{table}/traveller/", (302, 403, 404, 404, 404, 404)),
     ("/clubs/kozyr/scorekeeper/", (302, 403, 200, 200, 404, 200)),
     ("/scorekeeper/sw.js", (200, 200, 200, 200, 200, 200)),  # the service worker: no data in it
     ("/scorekeeper/", (302, 200, 200, 200, 200, 200)),  # the start page: each user's own drafts
