@@ -65,6 +65,25 @@ def test_a_board_entered_on_a_phone(live_server, page, people, table):
     # Passed out hides the contract's choices (CSS only).
     page.locator("#id_b2-kind_1").check()
     expect(page.locator("#id_b2-level")).to_be_hidden()
+    other = page.locator("#board-2")
+    expect(other.locator("output[data-preview]")).to_have_text("N–S 0")
+    # Board 2, North–South vulnerable: 6♥ by South making 13 is 180 + 30 + 750 + 500 = 1460;
+    # 3NT× by East, not vulnerable, two down is 300 to North–South.
+    page.locator("#id_b2-kind_0").check()
+    for name, choice in (("level", "6"), ("strain", "H"), ("declarer", "S"), ("tricks", "13")):
+        other.locator(f"#id_b2-{name}").select_option(choice)
+    expect(other.locator("output[data-preview]")).to_have_text("N–S 1460")
+    for name, choice in (
+        ("level", "3"),
+        ("strain", "NT"),
+        ("doubling", "X"),
+        ("declarer", "E"),
+        ("tricks", "7"),
+    ):
+        other.locator(f"#id_b2-{name}").select_option(choice)
+    expect(other.locator("output[data-preview]")).to_have_text("N–S 300")
+    other.locator("#id_b2-declarer").select_option("N")  # North–South, vulnerable, two down doubled
+    expect(other.locator("output[data-preview]")).to_have_text("N–S −500")
 
     lead = NAME[cards_of(deal_board(SEED, 1).hands[1])[0]]  # East leads against North
     board = page.locator("#board-1")
@@ -74,6 +93,8 @@ def test_a_board_entered_on_a_phone(live_server, page, people, table):
     board.locator("#id_b1-lead_suit").select_option(lead[-1])
     board.locator("#id_b1-lead_rank").select_option(lead[:-1])
     board.locator("#id_b1-tricks").select_option("10")
+    # The score as the table chose it, before saving (static/js/traveller_entry.js).
+    expect(board.locator("output[data-preview]")).to_have_text("N–S 420")
     no_overflow(page)
     board.get_by_role("button", name="Save board 1").click()
 

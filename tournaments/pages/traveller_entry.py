@@ -41,6 +41,7 @@ from games.models import RevisionSource, Upload
 from games.templatetags.cards import rank as rank_text
 from games.templatetags.cards import seat_name
 from rules import registry
+from rules.bridge.analytics import GAME_PREMIUM, PART_SCORE_PREMIUM
 from rules.bridge.boards import Board, deal_board, dealer_of, vulnerable_of
 from rules.bridge.core import SEATS
 from rules.cards import NAME, cards_of
@@ -459,6 +460,8 @@ def _render(
                 "number": number,
                 "dealer": SEATS[dealer_of(number)],
                 "vulnerable": VULNERABLE_LABELS[vulnerable_of(number)],
+                "vulnerable_ns": int(vulnerable_of(number)[0]),
+                "vulnerable_ew": int(vulnerable_of(number)[1]),
                 "form": form,
                 "row": row,
                 "score": _score_text(row.get("ns_score")) if row else "",
@@ -490,6 +493,13 @@ def _render(
         "page_errors": page_errors,
         "summary": summary,
         "revision": entry.revision,
+        # The live score's table (static/js/traveller_entry.js): the engine's, not the script's.
+        "traveller_data": {
+            "ruleset": registry.get(GAME).resolve_ruleset().as_dict(),
+            "game_premium": list(GAME_PREMIUM),
+            "part_score_premium": PART_SCORE_PREMIUM,
+            "ns_label": _("N–S"),
+        },
     }
     return render(request, "tournaments/duplicate/traveller_entry.html", context, status=status)
 
