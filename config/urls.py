@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include("tournaments.pages.downloads")),
     path("", include("tournaments.pages.analytics")),
     path("", include("tournaments.pages.duplicate")),
+    path("", include("tournaments.pages.duplicate_teams")),
     path("", include("tournaments.pages.traveller_entry")),
     path("", include("tournaments.pages.duplicate_hand_record")),
     path("", include("tournaments.pages.duplicate_cards")),

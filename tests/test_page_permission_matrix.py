@@ -99,6 +99,7 @@ PAGES = [
     ("/tournaments/{tournament}/standings/live/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/cross-table/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/duplicate/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/teams/", (404, 404, 404, 404, 404, 404)),  # not teams
     ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/hand-record.pbn", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),

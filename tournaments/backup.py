@@ -71,6 +71,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("tournaments.Table", "round__tournament__club"),
     ("tournaments.TableSeat", "table__round__tournament__club"),
     ("tournaments.DuplicateEvent", "tournament__club"),
+    ("tournaments.DuplicateTeam", "tournament__club"),
     ("tournaments.DuplicatePair", "tournament__club"),
     ("tournaments.DuplicateSitting", "table__round__tournament__club"),
     ("tournaments.Standing", "tournament__club"),

@@ -288,6 +288,10 @@ class DuplicateEvent(models.Model):
         CROSS_IMPS = "cross_imps", _("Cross-IMPs")
         BUTLER = "butler", _("Butler (IMPs against the datum)")
 
+    class TeamsFormat(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Teams of four, round robin")
+        SWISS = "swiss", _("Teams of four, Swiss")
+
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="duplicate")
     movement = models.CharField(max_length=16, choices=Movement.choices, default=Movement.MITCHELL)
     tables = models.PositiveSmallIntegerField()
@@ -296,6 +300,9 @@ class DuplicateEvent(models.Model):
     scoring = models.CharField(max_length=16, choices=Scoring.choices, default=Scoring.MATCHPOINTS)
     #: Rounds in which the pairs of every table turn round (a Mitchell ranked as one field).
     arrow_switch = models.JSONField(default=list, blank=True)
+    #: Empty for a pairs event; a teams-of-four event (tournaments.teams) says how its matches are
+    #: drawn. Its ``tables`` are two a match, ``boards_per_round`` the boards of a match.
+    teams_format = models.CharField(max_length=16, choices=TeamsFormat.choices, blank=True, default="")
     deal_seed = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -316,6 +323,10 @@ class DuplicatePair(models.Model):
     first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The team of four the pair plays for in a teams event (tournaments.teams); None in a pairs event.
+    team = models.ForeignKey(
+        "DuplicateTeam", on_delete=models.CASCADE, null=True, blank=True, related_name="pairs"
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -325,6 +336,25 @@ class DuplicatePair(models.Model):
 
     def __str__(self) -> str:
         return f"pair {self.number}: {self.first} – {self.second}"
+
+
+class DuplicateTeam(models.Model):
+    """A team of four of a teams event under its number: its two pairs are the
+    :class:`DuplicatePair` rows pointing to it, numbered 2n − 1 (North–South at the open table
+    of a home match) and 2n (rules.duplicate.movements.team_of)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="duplicate_teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="duplicate_team_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"team {self.number}: {self.name}"
 
 
 class DuplicateSitting(models.Model):
