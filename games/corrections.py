@@ -122,6 +122,8 @@ class DealChange:
     changes: list[FieldChange]
     added: bool = False
     removed: bool = False
+    #: A duplicate board's own number (the log's ``boards``), which the place in the log is not.
+    board: int | None = None
 
 
 @dataclass
@@ -188,19 +190,25 @@ def compare(
     )
     log_a, log_b = doc_a.get(deals_field(doc_a)) or [], doc_b.get(deals_field(doc_b)) or []
     deals_a, deals_b = rep_a.get("deals") or [], rep_b.get("deals") or []
+    boards = deals_field(doc_b) == "boards"
+
+    def board(deal: dict[str, Any]) -> int | None:
+        number = deal.get("board") if boards else None
+        return number if isinstance(number, int) else None
+
     for i in range(max(len(log_a), len(log_b))):
         if i >= len(log_b):
-            out.deals.append(DealChange(i + 1, [], removed=True))
+            out.deals.append(DealChange(i + 1, [], removed=True, board=board(log_a[i])))
             continue
         if i >= len(log_a):
-            out.deals.append(DealChange(i + 1, [], added=True))
+            out.deals.append(DealChange(i + 1, [], added=True, board=board(log_b[i])))
             continue
         changes = _field_changes("log", log_a[i], log_b[i], frozenset())
         ra = deals_a[i] if i < len(deals_a) else {}
         rb = deals_b[i] if i < len(deals_b) else {}
         changes += _field_changes("report", ra, rb, SKIP_REPORT)
         if changes:
-            out.deals.append(DealChange(i + 1, changes))
+            out.deals.append(DealChange(i + 1, changes, board=board(log_b[i])))
     out.totals_before = list(rep_a.get("totals") or [])
     out.totals_after = list(rep_b.get("totals") or [])
     keys_a = {_finding_key(f) for f in rep_a.get("findings") or []}

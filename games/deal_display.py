@@ -48,6 +48,7 @@ REPORT_FIELDS: dict[str, tuple[tuple[str, Any], ...]] = {
         ("lead", gettext_lazy("opening lead")),
         ("tricks", gettext_lazy("tricks taken")),
         ("ns_score", gettext_lazy("North–South's score")),
+        ("adjusted", gettext_lazy("adjusted score")),
     ),
     "preferans": (
         ("declarer", gettext_lazy("declarer")),
@@ -158,6 +159,12 @@ def assigned_text(game: str, players: Sequence[str], score: Any) -> str:
     return str(score)
 
 
+def adjusted_text(value: Any) -> str:
+    """A duplicate board's adjusted score: «Север–Юг 60%, Восток–Запад 40%»."""
+    shown = deal_forms.adjusted_value(value)
+    return deal_forms.adjusted_label(shown) if shown else "—"
+
+
 def penalties_text(game: str, players: Sequence[str], penalties: list[dict[str, Any]] | None) -> str:
     if not penalties:
         return "—"
@@ -217,6 +224,10 @@ def _doc_rows(game: str, players: Sequence[str], change: FieldChange) -> list[Ro
             )
         ]
     spec = deal_forms.spec_of(game, key)
+    if spec is None and game in BRIDGE:
+        # A board's field its form does not show (its hands, changed in a pasted log): labelled
+        # and written as rubber bridge's deal form has it.
+        spec = deal_forms.spec_of("bridge-rubber", key)
     label = str(spec.label) if spec else key
     kind = spec.kind if spec else ""
     if kind in ("seat_ints", "seat_bools", "seat_cards"):
@@ -280,6 +291,8 @@ def _doc_rows(game: str, players: Sequence[str], change: FieldChange) -> list[Ro
         return [Row(label, text(before), text(after))]
     if kind == "json":
         return [Row(label, _("as written before"), _("as written now"))]
+    if kind == "adjusted":
+        return [Row(label, adjusted_text(before), adjusted_text(after))]
     return [
         Row(
             label,
@@ -298,6 +311,8 @@ def _report_value(game: str, key: str, value: Any, players: Sequence[str]) -> st
         return seat_text(game, players, value)
     if key == "lead":
         return card_text(value)
+    if key == "adjusted":
+        return adjusted_text(value)
     if key == "contract":
         if game in BRIDGE:
             return call_text(value)
@@ -361,6 +376,12 @@ def deal_rows(game: str, players: Sequence[str], change: DealChange) -> list[Row
     return rows
 
 
+def _placed(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Findings whose sentence names its board (a duplicate board's: «сдача 7: …») say where they
+    are themselves: the deal's place in the log beside it would be a second, different number."""
+    return [{**f, "names_board": (f.get("params") or {}).get("board") is not None} for f in findings]
+
+
 def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
     """A comparison shaped for the template: deals with their rows, totals, findings."""
     players = comparison.players[1] or comparison.players[0]
@@ -369,6 +390,8 @@ def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
         deals.append(
             {
                 "number": change.number,
+                # A duplicate board by its own number, which is not its place in the log.
+                "title": _("Board %(n)s") % {"n": change.board} if change.board is not None else "",
                 "added": change.added,
                 "removed": change.removed,
                 "rows": deal_rows(game, players, change),
@@ -395,7 +418,7 @@ def comparison_view(game: str, comparison: Comparison) -> dict[str, Any]:
         "deals": deals,
         "totals": totals,
         "totals_changed": comparison.totals_changed,
-        "findings_added": with_text(game, comparison.findings_added, comparison.players[1]),
-        "findings_removed": with_text(game, comparison.findings_removed, comparison.players[0]),
+        "findings_added": _placed(with_text(game, comparison.findings_added, comparison.players[1])),
+        "findings_removed": _placed(with_text(game, comparison.findings_removed, comparison.players[0])),
         "changed": comparison.changed,
     }

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.functional import Promise
@@ -27,10 +27,13 @@ from django.utils.translation import pgettext_lazy
 
 from games.templatetags.cards import call as call_text
 from games.templatetags.cards import card as card_text
+from games.templatetags.cards import seat as seat_text
 from rules.cards import NAME, CardError, parse_card
 
 PREFIX = "d."
 COMPASS = ("N", "E", "S", "W")
+#: The games whose seats are compass letters, whose calls are bridge calls and whose tricks are four cards.
+BRIDGE_GAMES = frozenset({"bridge-rubber", "bridge-duplicate"})
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,9 @@ class Spec:
     ``card`` (a select of the deck), ``cards`` (cards typed in a line), ``text``, ``choice``,
     ``seat_ints`` / ``seat_bools`` / ``seat_cards`` (one per seat), ``compass_cards`` (bridge
     hands), ``seat_set`` (checkboxes of seats), ``tricks`` (each trick a row of card selects),
-    ``records`` (rows of ``sub`` fields: an auction, pulka entries, events), ``json``.
+    ``records`` (rows of ``sub`` fields: an auction, pulka entries, events), ``json``,
+    ``adjusted`` (a duplicate board's artificial adjusted score, a select of the usual pairs of
+    percentages), ``shown`` (shown with its value, never an input: a duplicate board's number).
     """
 
     key: str
@@ -161,6 +166,15 @@ OHHELL_ACTIONS = (
 )
 SIDES = (("we", _("We")), ("they", _("They")))
 HONOURS = (("100", "100"), ("150", "150"))
+#: A duplicate board's artificial adjusted scores (Law 12C2), as North–South/East–West percentages
+#: of the top: average plus is 60, average 50, average minus 40.
+ADJUSTED_SCORES = (
+    ("60/40", _("average plus to North–South, average minus to East–West")),
+    ("50/50", _("average to both sides")),
+    ("40/60", _("average minus to North–South, average plus to East–West")),
+    ("60/60", _("average plus to both sides")),
+    ("40/40", _("average minus to both sides")),
+)
 
 
 def _ohhell_events_to_rows(events: list[Any]) -> list[dict[str, Any]]:
@@ -374,6 +388,47 @@ FORMS: dict[str, tuple[Spec, ...]] = {
 }
 
 
+def _rubber_spec(key: str, **changes: Any) -> Spec:
+    spec = next(s for s in FORMS["bridge-rubber"] if s.key == key)
+    return replace(spec, **changes)
+
+
+# A duplicate board (docs/bridge-duplicate-log.md): what its traveller line holds and an arbiter
+# corrects, then the auction and play as rubber bridge has them. The auction is left out when
+# empty, as the log writes it (a board with an adjusted score has none); the play is shown only
+# on a board that has it (most travellers do not: thirteen rows of empty card selects on a phone
+# for nothing). The hands are the board's hand record, not the table's: kept as they are.
+FORMS["bridge-duplicate"] = (
+    Spec(
+        "board",
+        "shown",
+        pgettext_lazy("bridge duplicate", "Board"),
+        _("The board's number is not corrected here."),
+    ),
+    Spec("contract", "choice", _("Contract as written"), choices=_bridge_contracts()),
+    Spec("declarer", "compass", _("Declarer as written")),
+    Spec("lead", "card", pgettext_lazy("bridge duplicate", "Lead")),
+    Spec("result", "int", _("Tricks taken by the declarer's side, as written")),
+    Spec(
+        "score",
+        "int",
+        _("North–South's score as written"),
+        _("Negative for East–West's score; leave empty if the traveller has none."),
+    ),
+    Spec(
+        "adjusted",
+        "adjusted",
+        _("Adjusted score instead of a result"),
+        _(
+            "Law 12C2: the percentages of the top to North–South and East–West. A board with an "
+            "adjusted score has no contract, lead, tricks or score: clear them."
+        ),
+    ),
+    _rubber_spec("auction", keep=False, empty=None),
+    _rubber_spec("play", only_if_present=True),
+)
+
+
 #: The log's own fields beside its deals that a deal's correction may need to follow (a score
 #: corrected on the sheet changes the total written under it).
 GAME_FORMS: dict[str, tuple[Spec, ...]] = {
@@ -409,8 +464,10 @@ def cards_line(cards: Sequence[str] | None) -> str:
 
 
 def seats_of(game: str, players: Sequence[str]) -> list[tuple[Any, str]]:
-    if game == "bridge-rubber":
-        return [(letter, f"{letter} · {name}") for letter, name in zip(COMPASS, players, strict=False)]
+    if game in BRIDGE_GAMES:
+        return [
+            (letter, f"{seat_text(letter)} · {name}") for letter, name in zip(COMPASS, players, strict=False)
+        ]
     return list(enumerate(players))
 
 
@@ -503,6 +560,23 @@ def widgets(
         kind = spec.kind
         if kind in ("seat", "compass", "card", "choice", "bool", "cards", "int", "text"):
             w.items = [_input(spec, name, value, seats, cards)]
+        elif kind == "shown":
+            w.label = f"{w.label} {'' if value is None else value}".strip()
+        elif kind == "adjusted":
+            current = adjusted_value(value)
+            choices = [(k, adjusted_label(k, str(label))) for k, label in ADJUSTED_SCORES]
+            if current and current not in {k for k, _label in ADJUSTED_SCORES}:
+                choices.append((current, current))  # as the log has it (a PBN's 55/45)
+            w.items = [
+                {
+                    "name": name,
+                    "kind": "choice",
+                    "label": w.label,
+                    "required": False,
+                    "choices": choices,
+                    "value": current,
+                }
+            ]
         elif kind in ("seat_ints", "seat_bools", "seat_cards"):
             inner = Spec(
                 spec.key, {"seat_ints": "int", "seat_bools": "bool", "seat_cards": "cards"}[kind], ""
@@ -529,9 +603,11 @@ def widgets(
                     {"name": f"{name}.{seat}", "kind": "bool", "label": label, "value": seat in chosen}
                 )
         elif kind == "tricks":
-            width = 4 if game == "bridge-rubber" else (3 if game == "preferans" else n)
+            width = 4 if game in BRIDGE_GAMES else (3 if game == "preferans" else n)
             tricks = [list(t) for t in value] if isinstance(value, list) else []
-            expected = {"bridge-rubber": 13, "preferans": 10}.get(game, deal.get("cards") or len(tricks))
+            expected = (
+                13 if game in BRIDGE_GAMES else {"preferans": 10}.get(game, deal.get("cards") or len(tricks))
+            )
             rows = max(len(tricks), int(expected or 0))
             w.columns = [str(i + 1) for i in range(width)]
             for t in range(rows):
@@ -617,7 +693,7 @@ def _seat(game: str, name: str, raw: str) -> Any:
     text = raw.strip()
     if not text:
         return None
-    if game == "bridge-rubber":
+    if game in BRIDGE_GAMES:
         if text.upper() not in COMPASS:
             raise FieldError(name, str(_("Choose a seat.")))
         return text.upper()
@@ -653,6 +729,30 @@ def _value(game: str, spec: Spec, name: str, post: Mapping[str, str]) -> Any:
     raise AssertionError(kind)
 
 
+def adjusted_value(value: Any) -> str:
+    """An adjusted score as its select's value: ``{"ns": 60, "ew": 40}`` → ``60/40``."""
+    if isinstance(value, dict) and "ns" in value and "ew" in value:
+        return f"{value['ns']}/{value['ew']}"
+    return ""
+
+
+def adjusted_label(value: str, words: str = "") -> str:
+    """An adjusted score as the arbiter reads it: North–South's and East–West's percentages."""
+    ns, _slash, ew = value.partition("/")
+    shown = str(_("North–South %(ns)s%%, East–West %(ew)s%%") % {"ns": ns, "ew": ew})
+    return f"{shown} — {words}" if words else shown
+
+
+def _adjusted(name: str, raw: str) -> dict[str, int] | None:
+    text = raw.strip()
+    if not text:
+        return None
+    m = re.fullmatch(r"(\d{1,3})/(\d{1,3})", text)
+    if not m or not all(0 <= int(p) <= 100 for p in m.groups()):
+        raise FieldError(name, str(_("Choose one of the options.")))
+    return {"ns": int(m.group(1)), "ew": int(m.group(2))}
+
+
 def _present(post: Mapping[str, str], prefix: str) -> bool:
     return any(key == prefix or key.startswith(prefix + ".") for key in post)
 
@@ -679,8 +779,12 @@ def read_deal(
         name = prefix + spec.key
         kind = spec.kind
         value: Any
+        if kind == "shown":
+            continue
         if kind in ("seat", "compass", "int", "card", "cards", "choice", "text"):
             value = _value(game, spec, name, post)
+        elif kind == "adjusted":
+            value = _adjusted(name, post.get(name, ""))
         elif kind == "bool":
             value = _value(game, spec, name, post) or None
             if value is None and spec.key in deal:
@@ -782,9 +886,23 @@ def _bridge_scores(name: str, post: Mapping[str, str]) -> dict[str, Any] | None:
 # --- errors at their inputs ----------------------------------------------------------------
 
 
-def relative_path(path: str, deal_index: int) -> str | None:
-    """``deals[6].bids[2]`` → ``bids[2]`` for deal index 6; None when the path is elsewhere."""
-    head = f"deals[{deal_index}]"
+#: Findings a change made through the deal form may not raise, per game, with the field each is
+#: about: a field corrected to what the deal itself contradicts (a lead the leader was not dealt,
+#: or other than the play's first card; a lead on a board passed out). Shown at that field's input
+#: in the reader's language, and the correction is not saved until it is put right.
+REFUSED_FINDINGS: dict[str, dict[str, str]] = {
+    "bridge-duplicate": {
+        "LEAD_NOT_IN_HAND": "lead",
+        "LEAD_MISMATCH": "lead",
+        "LEAD_WITHOUT_CONTRACT": "lead",
+    },
+}
+
+
+def relative_path(path: str, deal_index: int, deals: str = "deals") -> str | None:
+    """``deals[6].bids[2]`` → ``bids[2]`` for deal index 6; None when the path is elsewhere
+    (``deals``: the log's field of its deals, a duplicate table's ``boards``)."""
+    head = f"{deals}[{deal_index}]"
     if path == head:
         return ""
     if path.startswith(head + "."):
@@ -792,10 +910,11 @@ def relative_path(path: str, deal_index: int) -> str | None:
     return None
 
 
-def input_for_path(path: str, deal_index: int, names: set[str]) -> str | None:
+def input_for_path(path: str, deal_index: int, names: set[str], deals: str = "deals") -> str | None:
     """The form input an error at ``path`` belongs to: the path written as an input name
-    (``bids[2]`` → ``d.bids.2``), shortened until it names an input the form has."""
-    rel = relative_path(path, deal_index)
+    (``bids[2]`` → ``d.bids.2``; ``boards[2].lead`` → ``d.lead`` with ``deals="boards"``),
+    shortened until it names an input the form has."""
+    rel = relative_path(path, deal_index, deals)
     if rel is None:
         return None
     parts = [p for p in re.split(r"[.\[\]]+", rel) if p]

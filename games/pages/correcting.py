@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from games import corrections, deal_forms
 from games.deal_display import number_text, seat_text
-from games.finding_text import document_error_text
+from games.finding_text import document_error_text, sentence
 from rules.errors import MalformedDocument
 from rules.strict import digits_value
 
@@ -35,6 +35,8 @@ class DealForm:
     document: dict[str, Any] | None = None
     errors: dict[str, list[str]] = field(default_factory=dict)
     general: list[str] = field(default_factory=list)
+    #: The log's field of its deals (corrections.deals_field): a duplicate table's ``boards``.
+    deals: str = "deals"
 
     @property
     def ok(self) -> bool:
@@ -49,7 +51,9 @@ class DealForm:
 
     def place(self, error: MalformedDocument) -> None:
         """Put an error of the rules at the input its path names, or above the form."""
-        name = deal_forms.input_for_path(error.path, self.number - 1, deal_forms.input_names(self.widgets))
+        name = deal_forms.input_for_path(
+            error.path, self.number - 1, deal_forms.input_names(self.widgets), self.deals
+        )
         if name is None and error.path.split("[")[0] in {w.spec.key for w in self.game_widgets}:
             name = deal_forms.GAME_PREFIX + error.path.replace("[", ".").replace("]", "")
             if name not in deal_forms.input_names(self.game_widgets):
@@ -68,14 +72,15 @@ def deal_form(
     """The form of deal ``number`` of ``document``; with ``post``, read back into a whole log."""
     players = list(document.get("players") or [])
     deal = corrections.deal_of(document, number)
+    deals = corrections.deals_field(document)
     game_specs = deal_forms.GAME_FORMS.get(game_type, ())
-    top = {k: v for k, v in document.items() if k != "deals"}
+    top = {k: v for k, v in document.items() if k != deals}
 
     def game_widgets(whole: dict[str, Any]) -> list[deal_forms.Widget]:
         return deal_forms.widgets(game_type, players, whole, specs=game_specs, prefix=deal_forms.GAME_PREFIX)
 
     widgets = deal_forms.widgets(game_type, players, deal)
-    form = DealForm(number=number, widgets=widgets, game_widgets=game_widgets(top))
+    form = DealForm(number=number, widgets=widgets, game_widgets=game_widgets(top), deals=deals)
     if post is None:
         return form
     try:
@@ -91,7 +96,7 @@ def deal_form(
         form.attach_errors()
         return form
     whole = corrections.with_deal(document, number, changed)
-    for key in [k for k in whole if k != "deals" and k not in new_top]:
+    for key in [k for k in whole if k != deals and k not in new_top]:
         whole.pop(key)
     whole.update(new_top)
     form.document = {
@@ -99,7 +104,45 @@ def deal_form(
     }
     form.widgets = deal_forms.widgets(game_type, players, changed)
     form.game_widgets = game_widgets(new_top)
+    _refuse_findings(form, game_type, document, players)
     return form
+
+
+def _refuse_findings(form: DealForm, game_type: str, before: dict[str, Any], players: list[str]) -> None:
+    """A finding the change raises on the deal that the form may not leave (deal_forms.
+    REFUSED_FINDINGS: a lead the leader was not dealt), said at its field's input; the form then
+    makes no log, so nothing is previewed as savable and nothing is saved."""
+    refused = deal_forms.REFUSED_FINDINGS.get(game_type)
+    if not refused or form.document is None:
+        return
+    try:
+        after = corrections.replay_document(form.document)[1]["findings"]
+    except MalformedDocument:
+        return  # the preview says where the log cannot be read (DealForm.place)
+    try:
+        earlier = corrections.replay_document(before)[1]["findings"]
+    except MalformedDocument:
+        earlier = []
+
+    def key(f: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (f.get("code"), f.get("deal"), f.get("card"), (f.get("params") or {}).get("lead_card"))
+
+    known = {key(f) for f in earlier}
+    names = deal_forms.input_names(form.widgets)
+    for f in after:
+        code = str(f.get("code"))
+        if code not in refused or f.get("deal") != form.number or f.get("severity") != "error":
+            continue
+        if key(f) in known:
+            continue
+        name = deal_forms.PREFIX + refused[code]
+        if name in names:
+            form.errors.setdefault(name, []).append(sentence(game_type, f, players))
+        else:
+            form.general.append(sentence(game_type, f, players))
+    if form.errors or form.general:
+        form.document = None
+        form.attach_errors()
 
 
 def _with_posted(widgets: list[deal_forms.Widget], post: Mapping[str, str]) -> list[deal_forms.Widget]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,10 @@ from tests.games.factories import ClubFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
+#: A duplicate table's round (docs/bridge-duplicate-log.md): five boards, one with its hands,
+#: auction and play, one passed out, one with an adjusted score.
+DUPLICATE_TABLE = Path(__file__).resolve().parents[1] / "data" / "duplicate" / "table.json"
+
 
 def documents() -> dict[str, dict[str, Any]]:
     return {
@@ -36,6 +41,7 @@ def documents() -> dict[str, dict[str, Any]]:
             players=("Анна", "Борис", "Вера"), seed=7, deals=6, ruleset="sochi"
         ).document,
         "durak": simulate_durak(players=3, seed=4, games=3),
+        "bridge-duplicate": json.loads(DUPLICATE_TABLE.read_bytes()),
     }
 
 
@@ -53,6 +59,8 @@ CHANGES: dict[str, tuple[str, str, Any]] = {
     ),
     # Durak: the fool recorded as the next player.
     "durak": ("d.fool", "", lambda deal: deal.__setitem__("fool", (deal["fool"] + 1) % 3)),
+    # Duplicate bridge: board 2's traveller written with a trick fewer (the log's "boards").
+    "bridge-duplicate": ("d.result", "", lambda deal: deal.__setitem__("result", deal["result"] - 1)),
 }
 
 GAMES = sorted(CHANGES)
@@ -66,7 +74,7 @@ def canonical(raw: bytes) -> dict[str, Any]:
 @pytest.mark.parametrize("game_type", GAMES, ids=GAMES)
 def test_every_deal_of_every_game_reads_back_unchanged_from_its_form(game_type):
     document = canonical(json.dumps(documents()[game_type]).encode())
-    for deal in document["deals"]:
+    for deal in document[corrections.deals_field(document)]:
         shown = deal_forms.widgets(game_type, document["players"], deal)
         post = {}
         for w in shown:
@@ -93,9 +101,10 @@ def test_a_form_correction_is_the_same_correction_as_a_corrected_log(client, peo
     dispute = disputes.dispute_open(game=by_form, user=people.organiser, claim="deal 2", deal=2)
     fields = dispute_forms.form_fields(client.get(f"/disputes/{dispute.pk}/").content.decode())
     expected = corrections.current_document(by_form)
-    change(expected["deals"][1])
+    deals = corrections.deals_field(expected)
+    change(expected[deals][1])
     if not value:  # the new value is the changed document's, as the reader types it
-        value = str(_at(expected["deals"][1], name))
+        value = str(_at(expected[deals][1], name))
     fields[name] = value
     response = client.post(
         f"/disputes/{dispute.pk}/decision/",
@@ -112,7 +121,7 @@ def test_a_form_correction_is_the_same_correction_as_a_corrected_log(client, peo
 
     # As a corrected log: the same change on the whole log, pasted.
     pasted = copy.deepcopy(corrections.current_document(by_log))
-    change(pasted["deals"][1])
+    change(pasted[deals][1])
     second = disputes.dispute_open(game=by_log, user=people.organiser, claim="deal 2", deal=2)
     response = client.post(
         f"/disputes/{second.pk}/decision/",
