@@ -123,20 +123,20 @@ def test_the_score_card_of_a_north_south_pair_shows_its_boards_opponents_and_mat
     assert "Place 1 among the North–South pairs · 84.38% (13.50 matchpoints of 16)" in page
     five, eight, six = _names(couples, 5), _names(couples, 8), _names(couples, 6)
     assert _rows(_section(html, "round-1")) == [
-        ["1", "1", "N–S", f"5 · {five}", "4♠", "N", "K♥", "10", "420", "420", "4", "100%"],
-        ["1", "2", "N–S", f"5 · {five}", "4♥", "S", "2♣", "10", "620", "620", "4", "100%"],
-        ["Round 1 (table 1)", "8", "100%"],
+        ["1", "1", "N–S", f"5 {five}", "4♠", "N", "K♥", "10", "420", "420", "4", "100%"],
+        ["1", "2", "N–S", f"5 {five}", "4♥", "S", "2♣", "10", "620", "620", "4", "100%"],
+        ["Round 1 (table 1)", "", "8", "100%"],
     ]
     assert _rows(_section(html, "round-2")) == [
-        ["2", "3", "N–S", f"8 · {eight}", "3NT", "N", "", "9", "400", "400", "3.50", "88%"],
-        ["2", "4", "N–S", f"8 · {eight}", "4♠", "N", "", "10", "620", "620", "2", "50%"],
-        ["Round 2 (table 1)", "5.50", "69%"],
+        ["2", "3", "N–S", f"8 {eight}", "3NT", "N", "", "9", "400", "400", "3.50", "88%"],
+        ["2", "4", "N–S", f"8 {eight}", "4♠", "N", "", "10", "620", "620", "2", "50%"],
+        ["Round 2 (table 1)", "", "5.50", "69%"],
     ]
     # Round 3 (against pair 6 on boards 5–6) has no result yet: its boards are listed as such.
     assert _rows(_section(html, "round-3")) == [
-        ["3", "5", "N–S", f"6 · {six}", "no result yet"],
-        ["3", "6", "N–S", f"6 · {six}", "no result yet"],
-        ["Round 3 (table 1)", "—", ""],
+        ["3", "5", "N–S", f"6 {six}", "no result yet"],
+        ["3", "6", "N–S", f"6 {six}", "no result yet"],
+        ["Round 3 (table 1)", "", "—", ""],
     ]
     assert "Total 13.50 84.38%" in page
     # Each board number leads to its traveller on the results page.
@@ -152,21 +152,21 @@ def test_the_score_card_of_an_east_west_pair_gives_its_own_score_from_its_side(p
     # Pair 5 sat East–West against pair 1 on boards 1–2: North–South's 420 and 620 are −420 and
     # −620 to it, and the 0 matchpoints of the board's top of 4 each.
     assert _rows(_section(html, "round-1")) == [
-        ["1", "1", "E–W", f"1 · {one}", "4♠", "N", "K♥", "10", "420", "-420", "0", "0%"],
-        ["1", "2", "E–W", f"1 · {one}", "4♥", "S", "2♣", "10", "620", "-620", "0", "0%"],
-        ["Round 1 (table 1)", "0", "0%"],
+        ["1", "1", "E–W", f"1 {one}", "4♠", "N", "K♥", "10", "420", "-420", "0", "0%"],
+        ["1", "2", "E–W", f"1 {one}", "4♥", "S", "2♣", "10", "620", "-620", "0", "0%"],
+        ["Round 1 (table 1)", "", "0", "0%"],
     ]
     # Round 2 at table 2 against pair 2 on boards 5–6: board 5 (North–South vulnerable) 2♥ by
     # South, 9 tricks here (140) and 8 at table 3 in round 1 (110): 0.5 to pair 5; board 6 (East–
     # West vulnerable) 1NT made at both (90): a tie, 2.
     assert _rows(_section(html, "round-2")) == [
-        ["2", "5", "E–W", f"2 · {two}", "2♥", "S", "", "9", "140", "-140", "0.50", "13%"],
-        ["2", "6", "E–W", f"2 · {two}", "1NT", "N", "", "7", "90", "-90", "2", "50%"],
-        ["Round 2 (table 2)", "2.50", "31%"],
+        ["2", "5", "E–W", f"2 {two}", "2♥", "S", "", "9", "140", "-140", "0.50", "13%"],
+        ["2", "6", "E–W", f"2 {two}", "1NT", "N", "", "7", "90", "-90", "2", "50%"],
+        ["Round 2 (table 2)", "", "2.50", "31%"],
     ]
     assert [row[:4] for row in _rows(_section(html, "round-3"))[:2]] == [
-        ["3", "3", "E–W", f"4 · {four}"],
-        ["3", "4", "E–W", f"4 · {four}"],
+        ["3", "3", "E–W", f"4 {four}"],
+        ["3", "4", "E–W", f"4 {four}"],
     ]
     # 2.5 of 16: 15.625 %, shown to two places rounding the half up.
     assert "Place 4 among the East–West pairs · 15.63% (2.50 matchpoints of 16)" in _text(html)
@@ -191,7 +191,7 @@ def test_the_results_ranking_links_each_pair_to_its_score_card(people, client, e
 
 
 def test_the_movement_pages_guide_card_of_table_one_is_the_movements(people, client, evening):
-    tournament, _event_row, couples = evening
+    tournament, _event_row, _couples = evening
     client.force_login(people.member)
     response = client.get(f"/tournaments/{tournament.pk}/duplicate/movement/")
     assert response.status_code == 200
@@ -200,19 +200,8 @@ def test_the_movement_pages_guide_card_of_table_one_is_the_movements(people, cli
     for s in table_card(mitchell(4), 1):
         first = next(iter(boards_of_set(s.boards, 2)))
         skip = " (skip)" if s.round == 3 else ""
-        expected.append(
-            [
-                f"{s.round}{skip}",
-                f"{s.ns} {_names(couples, s.ns)}",
-                f"{s.ew} {_names(couples, s.ew)}",
-                f"{first}–{first + 1}",
-            ]
-        )
-    assert expected == [
-        ["1", f"1 {_names(couples, 1)}", f"5 {_names(couples, 5)}", "1–2"],
-        ["2", f"1 {_names(couples, 1)}", f"8 {_names(couples, 8)}", "3–4"],
-        ["3 (skip)", f"1 {_names(couples, 1)}", f"6 {_names(couples, 6)}", "5–6"],
-    ]
+        expected.append([f"{s.round}{skip}", str(s.ns), str(s.ew), f"{first}–{first + 1}"])
+    assert expected == [["1", "1", "5", "1–2"], ["2", "1", "8", "3–4"], ["3 (skip)", "1", "6", "5–6"]]
     assert _rows(_section(html, "table-1")) == expected
     page = _text(html)
     assert skip_rounds(mitchell(4)) == [3]
@@ -269,8 +258,8 @@ def test_a_withdrawn_pairs_card_says_after_which_round(people, client):
     assert "This pair withdrew after round 1." in page
     # Pair 6 played round 1 at table 2 against pair 2 (boards 3–4); rounds 2 and 3 not.
     assert [row[:4] for row in _rows(_section(html, "round-1"))[:2]] == [
-        ["1", "3", "E–W", f"2 · {_names(couples, 2)}"],
-        ["1", "4", "E–W", f"2 · {_names(couples, 2)}"],
+        ["1", "3", "E–W", f"2 {_names(couples, 2)}"],
+        ["1", "4", "E–W", f"2 {_names(couples, 2)}"],
     ]
     assert _rows(_section(html, "round-2")) == [["2", "not played: the pair had withdrawn"]]
     assert _rows(_section(html, "round-3")) == [["3", "not played: the pair had withdrawn"]]
@@ -327,3 +316,57 @@ def test_an_unpublished_events_cards_are_not_found_by_a_member_of_another_club(p
     assert client.get(f"/tournaments/{tournament.pk}/{path}").status_code == 404
     client.force_login(people.member)
     assert client.get(f"/tournaments/{tournament.pk}/{path}").status_code == 200
+
+
+# --- on a phone and on paper -------------------------------------------------------------------
+
+#: What reaches past the window's right edge, outside a box that scrolls sideways itself.
+OVERFLOW = """() => {
+  const width = window.innerWidth, wide = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.parentElement && el.parentElement.closest(".table-scroll")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 1) wide.push(`${el.tagName}.${el.className}`);
+  }
+  return [document.documentElement.scrollWidth, wide];
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_cards_fit_a_phone_and_print_several_guide_cards_to_a_page(people, evening, live_server, page):
+    from django.test import Client
+
+    tournament, _event_row, _couples = evening
+    client = Client()
+    client.force_login(people.member)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("duplicate/pairs/1/", "duplicate/movement/"):
+        response = page.goto(f"{live_server.url}/tournaments/{tournament.pk}/{path}")
+        assert response.status == 200
+        assert page.evaluate(OVERFLOW) == [390, []], path
+    # One column of guide cards on the phone: every card starts at the same left edge.
+    lefts = page.evaluate("() => [...document.querySelectorAll('.guide-card')].map(c => c.offsetLeft)")
+    assert len(lefts) == 4 + 8
+    assert len(set(lefts)) == 1
+    # Each card's own table fits it: nothing to scroll sideways inside a guide card.
+    assert (
+        page.evaluate(
+            "() => [...document.querySelectorAll('.guide-card .table-scroll')].map(t => t.scrollWidth - t.clientWidth)"
+        )
+        == [0] * 12
+    )
+    # On paper: two cards a row, none split across two pages.
+    page.emulate_media(media="print")
+    columns = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.guide-cards')).gridTemplateColumns.split(' ').length"
+    )
+    assert columns == 2
+    breaks = page.evaluate(
+        "() => [...new Set([...document.querySelectorAll('.guide-card')].map(c => getComputedStyle(c).breakInside))]"
+    )
+    assert breaks == ["avoid"]
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.duplicate-nav')).display") == "none"
