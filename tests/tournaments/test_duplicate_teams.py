@@ -410,3 +410,23 @@ def test_the_teams_page_of_another_club_is_not_found(people, client):
     tournament, _event_row, _players = _event(people, 4)
     client.force_login(people.outsider)
     assert client.get(f"/tournaments/{tournament.pk}/duplicate/teams/").status_code == 404
+
+
+def test_an_odd_swiss_gives_the_bye_to_the_lowest_team_without_one(people):
+    tournament, event, _players = _event(people, 5, teams_format="swiss", rounds=2)
+    assert event.tables == 4
+    passed = [_b(1, "Pass"), _b(2, "Pass")]
+    for m in (1, 2):
+        _match(tournament, people, 1, m, passed, passed)
+    results = teams.score(tournament)
+    # Round 1 by number: 1 v 2, 3 v 4, team 5 sits out; both matches drawn 10–10, the bye 12.
+    assert [(m.home, m.away) for m in results.rounds[1]] == [(1, 2), (3, 4)]
+    assert results.byes == {1: 5}
+    assert {n: t.vp for n, t in results.totals.items()} == {1: 10, 2: 10, 3: 10, 4: 10, 5: teams.BYE_VP}
+    # Teams 1–4 are level on everything (no IMPs either way, not all met): they share 2nd to 5th.
+    assert [results.totals[n].place for n in results.ranking] == ["1", "2–5", "2–5", "2–5", "2–5"]
+    teams.swiss_next_round(tournament=tournament)
+    results = teams.score(tournament)
+    # Ranked 5, 1, 2, 3, 4: team 4, the lowest without a bye, sits out; 5 v 1 and 2 v 3 are new.
+    assert [(m.home, m.away) for m in results.rounds[2]] == [(5, 1), (2, 3)]
+    assert results.byes[2] == 4
