@@ -100,15 +100,15 @@ PAGES = [
     ("/tournaments/{tournament}/cross-table/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/duplicate/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/teams/", (404, 404, 404, 404, 404, 404)),  # not teams
-    ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),
-    ("/tournaments/{tournament}/duplicate/hand-record.pbn", (404, 404, 404, 404, 404, 404)),
-    ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
-    ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/results.pbn", (404, 404, 404, 404, 404, 404)),  # not duplicate
     ("/tournaments/{tournament}/duplicate/usebio.xml", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/ranking.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/travellers.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/setup/", (302, 403, 403, 404, 404, 404)),  # not duplicate
+    ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/hand-record.pbn", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/rounds/1/seating/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/rounds/1/sheets/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/audit/", (404, 200, 200, 200, 404, 200)),

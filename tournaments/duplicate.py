@@ -28,11 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.models import GameSeat, Player
+from games.models import GameRevision, GameSeat, Player
 from rules.bridge.boards import Board, deal_board
+from rules.bridge.pbn_duplicate import read_hand_record
 from rules.duplicate.matchpoints import Adjusted, Played
 from rules.duplicate.movements import Movement, boards_of_set, howell, mitchell
 from rules.duplicate.session import (
@@ -43,6 +45,7 @@ from rules.duplicate.session import (
     score_card,
     score_session,
 )
+from rules.errors import MalformedDocument
 from tournaments import standings
 from tournaments.models import (
     DuplicateEvent,
@@ -63,7 +66,10 @@ NORTH, EAST, SOUTH, WEST = range(4)
 
 
 def movement_of(event: DuplicateEvent, *, phantom: int | None = None) -> Movement:
-    """The event's movement, built again from its settings (rules.duplicate.movements)."""
+    """The event's movement, built again from its settings (rules.duplicate.movements). An
+    imported evening has none (:func:`is_imported`): ValueError."""
+    if event.movement == DuplicateEvent.Movement.IMPORTED:
+        raise ValueError("an imported evening's sittings are its file's: it has no movement of ours")
     if event.movement == DuplicateEvent.Movement.HOWELL:
         return howell(event.tables, phantom=phantom)
     return mitchell(
@@ -126,11 +132,13 @@ def setup(
     rounds: int | None = None,
     arrow_switch: Sequence[int] = (),
     deal_seed: str | None = None,
+    hand_record_file: str = "",
     user: User | None = None,
 ) -> DuplicateEvent:
     """Set up a duplicate event: its pairs (numbered in the order given, as the guide cards
     number them), the movement's rounds, tables, seats and sittings, confirmed, and the seed
-    the boards are dealt from (random unless given)."""
+    the boards are dealt from (random unless given) — or the PBN hand-record file they were
+    dealt from (``hand_record_file``), which must hold every board the movement plays."""
     if tournament.game_type != GAME:
         raise ServiceError(
             "DUPLICATE_NOT_BRIDGE", _("only a duplicate bridge tournament is played with a movement")
@@ -169,6 +177,8 @@ def setup(
     tables = (len(pairs) + 1) // 2
     phantom = phantom_of(len(pairs))
     plan = _movement(movement, tables, rounds, arrow_switch, phantom)
+    if hand_record_file:
+        check_hand_record(hand_record_file, plan, boards_per_round)
     event = DuplicateEvent.objects.create(
         tournament=tournament,
         movement=movement,
@@ -178,6 +188,7 @@ def setup(
         scoring=scoring,
         arrow_switch=sorted(set(arrow_switch)),
         deal_seed=deal_seed or secrets.token_hex(8),
+        hand_record_file=hand_record_file,
     )
     numbered = {}
     for number, (first, second) in enumerate(pairs, start=1):
@@ -219,6 +230,25 @@ def setup(
     return event
 
 
+def check_hand_record(text: str, plan: Movement, boards_per_round: int) -> None:
+    """The hand-record file reads (a defect refused at its board and line, as the PBN readers
+    say it) and deals every board the movement plays."""
+    try:
+        given = {board.number for board in read_hand_record(text)}
+    except MalformedDocument as exc:
+        raise ServiceError(
+            "DUPLICATE_HAND_RECORD_REFUSED", _("the hand-record file cannot be read: %(why)s"), why=str(exc)
+        ) from exc
+    played = {n for s in plan.sittings for n in boards_of_set(s.boards, boards_per_round)}
+    missing = sorted(played - given)
+    if missing:
+        raise ServiceError(
+            "DUPLICATE_HAND_RECORD_MISSING",
+            _("the hand-record file does not deal boards %(boards)s, which the movement plays"),
+            boards=", ".join(map(str, missing)),
+        )
+
+
 @transaction.atomic
 def pair_withdraw(*, tournament: Tournament, pair: int, after_round: int) -> DuplicatePair:
     """A pair withdraws after ``after_round`` (0: before the first): its later tables that have no
@@ -256,7 +286,7 @@ def pair_arrive_late(
     event = tournament.duplicate
     pairs = DuplicatePair.objects.filter(tournament=tournament)
     number = phantom_of(pairs.count())
-    if number is None:
+    if number is None or is_imported(event):
         raise ServiceError(
             "DUPLICATE_NO_PLACE",
             _("every table is full: a late pair can only take the place of the pair that is missing"),
@@ -331,8 +361,19 @@ class EventResults:
         return score_card(self.travellers, pair)
 
 
+def is_imported(event: DuplicateEvent) -> bool:
+    """Played elsewhere and read from its results file: the sittings are the file's, and no
+    movement of ours (:func:`movement_of`) can be built again from the settings."""
+    return event.movement == DuplicateEvent.Movement.IMPORTED
+
+
 def two_fields(event: DuplicateEvent) -> bool:
-    """A Mitchell without an arrow switch ranks its North–South and East–West pairs apart."""
+    """A Mitchell without an arrow switch ranks its North–South and East–West pairs apart; an
+    imported evening does when no pair sat both ways."""
+    if is_imported(event):
+        sittings = DuplicateSitting.objects.filter(table__round__tournament_id=event.tournament_id)
+        ns = set(sittings.values_list("ns", flat=True))
+        return not ns & set(sittings.values_list("ew", flat=True))
     return event.movement != DuplicateEvent.Movement.HOWELL and not event.arrow_switch
 
 
@@ -340,8 +381,17 @@ def expected_plays(event: DuplicateEvent, pairs: int) -> dict[int, int]:
     """Per board, how many tables the movement plays it at: its full traveller. A board played
     fewer times (a pair withdrew or came late, a table did not finish) is scaled up to that by
     Neuberg, so every board weighs the same in the percentages."""
-    plan = movement_of(event, phantom=phantom_of(pairs))
     out: Counter[int] = Counter()
+    if is_imported(event):
+        # The file's sittings are all there is: a board's full traveller is the most tables
+        # any board was played at.
+        for boards in DuplicateSitting.objects.filter(
+            table__round__tournament_id=event.tournament_id
+        ).values_list("boards", flat=True):
+            out.update(boards)
+        most = max(out.values(), default=0)
+        return dict.fromkeys(out, most)
+    plan = movement_of(event, phantom=phantom_of(pairs))
     for sitting in plan.sittings:
         if sitting.ns is not None and sitting.ew is not None:
             for number in boards_of_set(sitting.boards, event.boards_per_round):
@@ -458,10 +508,49 @@ def _pair_lines(results: EventResults, number: int, rank: int, rank_to: int) -> 
     return [lead, mate]
 
 
+def boards_of(event: DuplicateEvent) -> dict[int, Board]:
+    """Every board of the event by number, as the tables play it: the organiser's hand-record
+    file where one was given (its own Dealer and Vulnerable kept), else dealt from the seed.
+    The one place the pages, the traveller entry and the demo take a board's hands from."""
+    return {board.number: board for board in hand_record(event)}
+
+
 def hand_record(event: DuplicateEvent) -> list[Board]:
-    """The event's boards, as dealt from its seed: every board the movement plays."""
+    """The event's boards, as dealt from its seed: every board the movement plays; for an
+    imported evening, as its file gave them (the tables' logs), a board without its four hands
+    left out."""
+    if is_imported(event):
+        return _logged_boards(event)
     pairs = DuplicatePair.objects.filter(tournament=event.tournament).count()
+    if event.hand_record_file:
+        wanted = set(expected_plays(event, pairs))
+        return [b for b in read_hand_record(event.hand_record_file) if b.number in wanted]
     return [deal_board(event.deal_seed, n) for n in sorted(expected_plays(event, pairs))]
+
+
+def _logged_boards(event: DuplicateEvent) -> list[Board]:
+    import json
+
+    from rules.cards import BIT, CARD_BY_SPELLING
+
+    found: dict[int, Board] = {}
+    contents = GameRevision.objects.filter(
+        game__table__round__tournament_id=event.tournament_id, game__current_revision=F("pk")
+    ).values_list("content", flat=True)
+    for content in contents:
+        for board in json.loads(bytes(content)).get("boards", ()):
+            hands = board.get("hands")
+            number = board.get("board")
+            if number in found or not isinstance(hands, dict) or len(hands) != 4:
+                continue
+            masks = []
+            for seat in "NESW":
+                mask = 0
+                for spelling in hands.get(seat, ()):
+                    mask |= BIT[CARD_BY_SPELLING[spelling]]
+                masks.append(mask)
+            found[number] = Board(number, (masks[0], masks[1], masks[2], masks[3]))
+    return [found[n] for n in sorted(found)]
 
 
 def simulated_log(table: Table, *, seed: int) -> bytes:
@@ -473,6 +562,7 @@ def simulated_log(table: Table, *, seed: int) -> bytes:
     from rules.bridge.simulate_traveller import traveller_line
 
     event = table.round.tournament.duplicate
+    boards = boards_of(event)
     names = [s.player.display_name for s in table.seats.select_related("player").order_by("seat")]
     rng = random.Random(seed)  # noqa: S311 (demo data)
     document = {
@@ -482,6 +572,6 @@ def simulated_log(table: Table, *, seed: int) -> bytes:
         "table": table.number,
         "pairs": {"ns": table.sitting.ns, "ew": table.sitting.ew},
         "players": names,
-        "boards": [traveller_line(deal_board(event.deal_seed, n), rng) for n in table.sitting.boards],
+        "boards": [traveller_line(boards[n], rng) for n in table.sitting.boards],
     }
     return json.dumps(document, ensure_ascii=False).encode()

@@ -282,6 +282,9 @@ class DuplicateEvent(models.Model):
         MITCHELL = "mitchell", _("Mitchell")
         MITCHELL_RELAY = "mitchell_relay", _("Mitchell with a relay and a bye")
         HOWELL = "howell", _("Howell")
+        #: Played elsewhere, read from its results file (tournaments.duplicate_import): its
+        #: sittings are the file's, no movement of ours deals them.
+        IMPORTED = "imported", _("Imported from a results file")
 
     class Scoring(models.TextChoices):
         MATCHPOINTS = "matchpoints", _("Matchpoints")
@@ -304,6 +307,9 @@ class DuplicateEvent(models.Model):
     #: drawn. Its ``tables`` are two a match, ``boards_per_round`` the boards of a match.
     teams_format = models.CharField(max_length=16, choices=TeamsFormat.choices, blank=True, default="")
     deal_seed = models.CharField(max_length=64)
+    #: The PBN hand-record file the boards were dealt from (a dealing machine's, BigDeal's), as
+    #: the organiser gave it; empty: the boards are dealt from ``deal_seed``.
+    hand_record_file = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -367,11 +367,12 @@ UNNAMED = "№{pair} ({k})"
 
 
 def _pair_names(totals: Sequence[Mapping[str, str]]) -> dict[str, tuple[str, str]]:
-    """Each pair's two players from the TotalScoreTable's ``Names`` ("Anna - Boris"), by PairId."""
+    """Each pair's two players from the TotalScoreTable's ``Names``, by PairId: ``"Anna;Boris"``
+    as PBN 2.1 §5 joins them, or ``"Anna - Boris"`` as some programs write."""
     out: dict[str, tuple[str, str]] = {}
     for row in totals:
         pair, names = row.get("PairId", NONE), row.get("Names", NONE)
-        parts = [p.strip() for p in names.split(" - ")] if names != NONE else []
+        parts = [p.strip() for p in names.split(";" if ";" in names else " - ")] if names != NONE else []
         if pair != NONE and len(parts) == 2 and all(parts) and parts[0] != parts[1]:
             out[pair] = (parts[0], parts[1])
     return out

@@ -366,7 +366,9 @@ ERRORS_TEXTS: dict[str, str] = errors(
             "no contract or result): it gives the boards of a duplicate event, not a rubber to score"
         ),
         "BRIDGE_PBN_SCORING": _(
-            "board {board}, line {line}: Scoring '{value}': this reader takes rubber bridge only ('Rubber')"
+            "board {board}, line {line}: Scoring '{value}': a game upload takes rubber bridge only "
+            "('Rubber'); a duplicate evening's results file is imported from the club's page, "
+            "'Import a duplicate evening'"
         ),
         "BRIDGE_PBN_DEALER_REQUIRED": _(
             "board {board}, line {line}: the Dealer tag is required (the Auction tag does not say it either)"

@@ -69,6 +69,7 @@ def test_a_preview_writes_nothing_and_says_what_the_movement_will_be(client, peo
         "boards": 12,
         "sits_out": True,
         "fields": True,
+        "hand_record": False,
     }
     assert not DuplicateEvent.objects.filter(tournament=tournament).exists()
     assert not tournament.rounds.exists()
@@ -259,3 +260,76 @@ def test_the_late_pairs_result_is_scored_with_the_field(client, people):
     results = duplicate.score(tournament)
     assert results.scores[8].by_board  # the late pair is ranked on what it played
     assert list(results.scores[8].by_board) == [table.sitting.boards[0]]
+
+
+# --- a hand-record file instead of the seed ---------------------------------------------------
+
+
+def _hand_record(numbers, seed: str = "machine") -> str:
+    from rules.bridge.boards import deal_board, hand_record_pbn
+
+    return hand_record_pbn([deal_board(seed, n) for n in numbers])
+
+
+def test_the_boards_of_a_hand_record_file_are_the_boards_played(people):
+    from rules.bridge.boards import deal_board
+
+    tournament, players = _tournament(people, 16)
+    event = duplicate.setup(
+        tournament=tournament,
+        pairs=[(players[2 * i], players[2 * i + 1]) for i in range(8)],
+        boards_per_round=1,
+        hand_record_file=_hand_record(range(1, 9)),
+    )
+    boards = duplicate.boards_of(event)
+    # Four tables of a Mitchell, one board a round: boards 1–4; the file's 5–8 are not played.
+    assert sorted(boards) == [1, 2, 3, 4]
+    assert boards[3].hands == deal_board("machine", 3).hands
+    assert boards[3].hands != deal_board(event.deal_seed, 3).hands
+
+
+def test_a_hand_record_file_short_of_a_board_is_refused(people):
+    tournament, players = _tournament(people, 16)
+    with pytest.raises(services.ServiceError) as refused:
+        duplicate.setup(
+            tournament=tournament,
+            pairs=[(players[2 * i], players[2 * i + 1]) for i in range(8)],
+            boards_per_round=2,
+            hand_record_file=_hand_record([1, 2, 3, 5, 6, 7]),
+        )
+    assert refused.value.code == "DUPLICATE_HAND_RECORD_MISSING"
+    assert refused.value.params == {"boards": "4, 8"}
+    assert not DuplicateEvent.objects.filter(tournament=tournament).exists()
+
+
+def test_a_hand_record_file_that_cannot_be_read_is_refused_at_its_board_and_line(people):
+    tournament, players = _tournament(people, 8)
+    broken = _hand_record([1, 2, 3, 4]).replace('[Board "3"]', '[Board "two"]')
+    with pytest.raises(services.ServiceError) as refused:
+        duplicate.setup(
+            tournament=tournament,
+            pairs=[(players[2 * i], players[2 * i + 1]) for i in range(4)],
+            boards_per_round=1,
+            hand_record_file=broken,
+        )
+    assert refused.value.code == "DUPLICATE_HAND_RECORD_REFUSED"
+    assert "boards[2].Board" in refused.value.params["why"]
+
+
+def test_the_page_carries_the_hand_record_file_from_the_preview_to_the_writing(client, people):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    tournament, players = _tournament(people, 8)
+    client.force_login(people.organiser)
+    text = _hand_record(range(1, 5))
+    data = {**_form(players, boards_per_round=1), "action": "preview"}
+    preview = client.post(
+        _url(tournament), {**data, "hand_record": SimpleUploadedFile("boards.pbn", text.encode())}
+    )
+    assert preview.status_code == 200
+    assert preview.context["preview"]["hand_record"] is True
+    carried = preview.context["form"].cleaned_data["hand_record_text"]
+    assert carried == text
+    written = client.post(_url(tournament), {**data, "action": "write", "hand_record_text": carried})
+    assert written.status_code == 302
+    assert DuplicateEvent.objects.get(tournament=tournament).hand_record_file == text

@@ -191,7 +191,12 @@ def duplicate_pair_card(request: HttpRequest, pk: int, number: int) -> HttpRespo
     results = duplicate.score(tournament)
     if number not in results.pairs:
         raise Http404("This event has no such pair.")
-    movement = duplicate.movement_of(event, phantom=duplicate.phantom_of(len(results.pairs)))
+    if duplicate.is_imported(event):
+        # Played elsewhere: no movement of ours gives the rounds, so every board the pair has
+        # a result on is listed as the file gave it.
+        movement = Movement("imported", event.tables, event.rounds, 0, tuple(sorted(results.pairs)), ())
+    else:
+        movement = duplicate.movement_of(event, phantom=duplicate.phantom_of(len(results.pairs)))
     return render(
         request,
         "tournaments/duplicate/score_card.html",
@@ -288,8 +293,11 @@ def movement_context(event: DuplicateEvent, pairs: dict[int, DuplicatePair]) -> 
 
 
 def duplicate_movement(request: HttpRequest, pk: int) -> HttpResponse:
-    """The movement sheets of the event, to print: guide cards per table and per pair."""
+    """The movement sheets of the event, to print: guide cards per table and per pair. An
+    evening imported from its results file has none of ours: 404."""
     tournament, event = _event(request, pk)
+    if duplicate.is_imported(event):
+        raise Http404("An imported evening has no movement of ours.")
     pairs = {
         p.number: p
         for p in DuplicatePair.objects.filter(tournament=tournament).select_related("first", "second")

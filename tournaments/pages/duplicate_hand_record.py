@@ -13,10 +13,10 @@ A club publishes its hand records after the session: once finished, every reader
 results reads them too. The rule is the tournament's status, not the clock, so a finished
 tournament the organisers reopen (running again) hides its cards again.
 
-The boards are tournaments.duplicate.hand_record (dealt from the event's seed). The
+The boards are tournaments.duplicate.hand_record (dealt from the seed, or the event's file). The
 double-dummy table and the par are rules.bridge.analytics.solve (Bo Haglund's DDS through
 endplay, par for the board's dealer and vulnerability), kept in the ``pages`` cache by the
-seed and the board (the seed hashed, so no cache key gives the cards away), so a reload, the
+deal (hashed, so no cache key gives the cards away), so a reload, the
 PBN download and the next reader do not solve a board again; without endplay the hands are
 shown without them and nothing is cached.
 
@@ -52,7 +52,7 @@ from tournaments.pages.standings import readable_tournament
 Solved = tuple[dict[str, dict[str, int]], int, str]
 
 #: Bump when what is cached changes shape, so old entries are not read as new ones.
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 #: The double-dummy table of a board never changes; a month keeps a season's evenings warm.
 CACHE_SECONDS = 30 * 24 * 3600
 #: The double-dummy table's columns and rows, as the deal page shows them.
@@ -62,16 +62,19 @@ DD_SEATS = ("N", "S", "E", "W")
 PBN_CONTENT_TYPE = "text/plain; charset=utf-8"
 
 
-def _cache_key(seed: str, board: int) -> str:
-    digest = hashlib.sha256(f"{seed}/{board}".encode()).hexdigest()
+def _cache_key(board: Board) -> str:
+    """The deal itself, hashed: what DDS solves (the hands, the dealer, the vulnerability), so
+    two events never share a key unless they share the deal, and no key gives the cards away."""
+    deal = f"{board.hands}/{board.dealer}/{board.vulnerable}"
+    digest = hashlib.sha256(deal.encode()).hexdigest()
     return f"duplicate-hand-record:v{CACHE_VERSION}:{digest}"
 
 
-def solved_boards(seed: str, boards: list[Board]) -> dict[int, Solved]:
+def solved_boards(boards: list[Board]) -> dict[int, Solved]:
     """Each board's double-dummy table and par by board number, from the cache where it is there
     (one read for all the boards), solved and cached where not; empty without the solver."""
     cache = caches["pages"]
-    keys = {board.number: _cache_key(seed, board.number) for board in boards}
+    keys = {board.number: _cache_key(board) for board in boards}
     found = cache.get_many(list(keys.values()))
     out: dict[int, Solved] = {}
     missing: dict[str, Solved] = {}
@@ -160,7 +163,7 @@ def hand_record_page(request: HttpRequest, pk: int) -> HttpResponse:
     if not open_:
         return _closed(request, tournament)
     boards = duplicate.hand_record(event)
-    solved = solved_boards(event.deal_seed, boards)
+    solved = solved_boards(boards)
     return render(
         request,
         "tournaments/duplicate/hand_record.html",
@@ -187,7 +190,7 @@ def hand_record_file(request: HttpRequest, pk: int) -> HttpResponse:
         event=tournament.name,
         site=tournament.club.name,
         date=timezone.localtime(starts).strftime("%Y.%m.%d") if starts else "",
-        analysis=solved_boards(event.deal_seed, boards),
+        analysis=solved_boards(boards),
     )
     response = HttpResponse(text.encode(), content_type=PBN_CONTENT_TYPE)
     # A tournament's slug is ASCII (games.slugs), so the name needs no quoting of its own.

@@ -40,6 +40,10 @@ MOVEMENT_HELP = {
 }
 
 
+#: The largest hand-record file taken: a PBN of a hundred boards is some 30 kB.
+MOST_HAND_RECORD_BYTES = 1024 * 1024
+
+
 def _pair_field(number: int, side: str) -> str:
     return f"pair_{number}_{side}"
 
@@ -68,6 +72,15 @@ class SetupForm(forms.Form):
         required=False,
         help_text=_("Empty: a random one. The same seed deals the same boards again."),
     )
+    hand_record = forms.FileField(
+        label=_("Or the hand-record file (PBN)"),
+        required=False,
+        help_text=_(
+            "The boards as a dealing machine or a dealing program made them; it must deal every board the movement plays."
+        ),
+    )
+    #: The chosen file's text, carried from the preview to the writing (a file is sent once).
+    hand_record_text = forms.CharField(required=False, strip=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, entrants: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -87,7 +100,21 @@ class SetupForm(forms.Form):
                 )
 
     def setting_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if not name.startswith("pair_")]
+        return [
+            self[name] for name in self.fields if not name.startswith("pair_") and name != "hand_record_text"
+        ]
+
+    def clean_hand_record_text(self) -> str:
+        chosen = self.files.get(self.add_prefix("hand_record")) if self.files else None
+        if chosen is None:
+            return str(self.cleaned_data.get("hand_record_text") or "")
+        if (chosen.size or 0) > MOST_HAND_RECORD_BYTES:
+            raise forms.ValidationError(_("The hand-record file is larger than 1 MB."))
+        raw = bytes(chosen.read())
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")  # PBN 2.1 §2.2: ISO 8859-1
 
     def pair_rows(self) -> list[dict[str, Any]]:
         return [
@@ -134,6 +161,7 @@ class SetupForm(forms.Form):
             "scoring": data["scoring"],
             "arrow_switch": data.get("arrow_switch") or (),
             "deal_seed": (data.get("deal_seed") or "").strip() or None,
+            "hand_record_file": data.get("hand_record_text") or "",
         }
 
 
@@ -168,12 +196,15 @@ def _preview(tournament: Tournament, options: dict[str, Any], pairs: int) -> dic
     plan: Movement = duplicate.preview_movement(
         options["movement"], tables, options["rounds"], options["arrow_switch"], phantom
     )
+    if options["hand_record_file"]:
+        duplicate.check_hand_record(options["hand_record_file"], plan, options["boards_per_round"])
     return {
         "tables": tables,
         "rounds": plan.rounds,
         "boards": plan.sets * options["boards_per_round"],
         "sits_out": phantom is not None,
         "fields": options["movement"] != DuplicateEvent.Movement.HOWELL and not options["arrow_switch"],
+        "hand_record": bool(options["hand_record_file"]),
     }
 
 
@@ -193,7 +224,7 @@ def duplicate_setup(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("This tournament is not duplicate bridge.")
     if DuplicateEvent.objects.filter(tournament=tournament).exists():
         return _running(request, tournament)
-    form = SetupForm(request.POST or None, entrants=_entrants(tournament))
+    form = SetupForm(request.POST or None, request.FILES or None, entrants=_entrants(tournament))
     context: dict[str, Any] = {"tournament": tournament, "form": form, "movement_help": MOVEMENT_HELP}
     status = 200
     if request.method == "POST":

@@ -42,11 +42,11 @@ from games.templatetags.cards import rank as rank_text
 from games.templatetags.cards import seat_name
 from rules import registry
 from rules.bridge.analytics import GAME_PREMIUM, PART_SCORE_PREMIUM
-from rules.bridge.boards import Board, deal_board, dealer_of, vulnerable_of
+from rules.bridge.boards import PBN_VULNERABLE, Board, dealer_of, vulnerable_of
 from rules.bridge.core import SEATS
 from rules.cards import NAME, cards_of
 from rules.errors import MalformedDocument
-from tournaments import services
+from tournaments import duplicate, services
 from tournaments.duplicate import GAME
 from tournaments.models import DuplicateEvent, DuplicatePair, DuplicateSitting, Round, Table, TableSeat
 from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
@@ -157,14 +157,20 @@ class BoardForm(forms.Form):
         """The board as the log writes it (docs/bridge-duplicate-log.md), with the hand record's hands."""
         data = self.cleaned_data
         hands = {letter: [NAME[c] for c in cards_of(board.hands[i])] for i, letter in enumerate(SEATS)}
+        given: dict[str, Any] = {"board": number, "hands": hands}
+        # A hand-record file may give a board another dealer or vulnerability than Law 2's:
+        # the board is played as the file deals it (the replay warns).
+        if board.dealer != dealer_of(number):
+            given["dealer"] = SEATS[board.dealer]
+        if board.vulnerable != vulnerable_of(number):
+            given["vulnerable"] = PBN_VULNERABLE[board.vulnerable]
         if data["kind"] == ADJUSTED:
             ns, ew = (int(v) for v in str(data["adjusted"]).split("-"))
-            return {"board": number, "hands": hands, "adjusted": {"ns": ns, "ew": ew}}
+            return {**given, "adjusted": {"ns": ns, "ew": ew}}
         if data["kind"] == PASSED:
-            return {"board": number, "hands": hands, "contract": "Pass"}
+            return {**given, "contract": "Pass"}
         out: dict[str, Any] = {
-            "board": number,
-            "hands": hands,
+            **given,
             "contract": f"{data['level']}{data['strain']}{data['doubling'] or ''}",
             "declarer": data["declarer"],
         }
@@ -375,7 +381,7 @@ def _record(
 ) -> HttpResponse | None:
     """Check the table's log with the board in it, then record it: the game, or its next revision."""
     table = entry.table
-    document = entry.with_board(form.entry(number, deal_board(entry.event.deal_seed, number)))
+    document = entry.with_board(form.entry(number, duplicate.boards_of(entry.event)[number]))
 
     def refused(exc: MalformedDocument | dict[str, Any], text: str) -> None:
         where = _board_of_path(
@@ -451,17 +457,19 @@ def _render(
         if where is not None:
             findings.setdefault(where, []).append(sentence(GAME, finding, entry.report.get("players") or []))
     boards = []
+    record = duplicate.boards_of(entry.event)
     for number in sitting.boards:
+        board = record[number]
         form = posted[1] if posted is not None and posted[0] == number else entry.form(number)
         row = entry.rows.get(number)
         board_errors = list(errors.get(number, []))
         boards.append(
             {
                 "number": number,
-                "dealer": SEATS[dealer_of(number)],
-                "vulnerable": VULNERABLE_LABELS[vulnerable_of(number)],
-                "vulnerable_ns": int(vulnerable_of(number)[0]),
-                "vulnerable_ew": int(vulnerable_of(number)[1]),
+                "dealer": SEATS[board.dealer],
+                "vulnerable": VULNERABLE_LABELS[board.vulnerable],
+                "vulnerable_ns": int(board.vulnerable[0]),
+                "vulnerable_ew": int(board.vulnerable[1]),
                 "form": form,
                 "row": row,
                 "score": _score_text(row.get("ns_score")) if row else "",
