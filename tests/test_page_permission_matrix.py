@@ -105,6 +105,7 @@ PAGES = [
     ("/tournaments/{tournament}/duplicate/ranking.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/travellers.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/setup/", (302, 403, 403, 404, 404, 404)),  # not duplicate
+    ("/tournaments/{tournament}/duplicate/teams/setup/", (302, 403, 403, 404, 404, 404)),  # not duplicate
     ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),
@@ -113,6 +114,7 @@ PAGES = [
     ("/tournaments/{tournament}/rounds/1/sheets/", (404, 200, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/audit/", (404, 200, 200, 200, 404, 200)),
     ("/clubs/kozyr/tournaments/new/", (302, 403, 403, 200, 403, 200)),
+    ("/clubs/kozyr/duplicate/import/", (302, 403, 403, 200, 403, 200)),
     ("/tournaments/{tournament}/manage/", (302, 403, 403, 200, 404, 200)),
     ("/tournaments/{tournament}/rounds/1/manage/", (302, 403, 200, 200, 404, 200)),
     ("/tournaments/{tournament}/tables/{table}/sheet/", (302, 403, 200, 200, 404, 200)),
