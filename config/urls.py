@@ -47,6 +47,7 @@ urlpatterns = [
     path("", include("tournaments.pages.duplicate_cards")),
     path("", include("tournaments.pages.duplicate_hand_record")),
     path("", include("tournaments.pages.duplicate_setup")),
+    path("", include("tournaments.pages.duplicate_teams_setup")),
     path("", include("tournaments.pages.duplicate_import")),
     path("", include("scorekeeper.pages")),
     path("admin/", admin.site.urls),

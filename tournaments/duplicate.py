@@ -518,14 +518,17 @@ def boards_of(event: DuplicateEvent) -> dict[int, Board]:
 def hand_record(event: DuplicateEvent) -> list[Board]:
     """The event's boards, as dealt from its seed: every board the movement plays; for an
     imported evening, as its file gave them (the tables' logs), a board without its four hands
-    left out."""
+    left out; for a teams event (tournaments.teams), the boards its written rounds play."""
     if is_imported(event):
         return _logged_boards(event)
-    pairs = DuplicatePair.objects.filter(tournament=event.tournament).count()
+    if event.teams_format:
+        sittings = DuplicateSitting.objects.filter(table__round__tournament_id=event.tournament_id)
+        wanted = {int(n) for boards in sittings.values_list("boards", flat=True) for n in boards}
+    else:
+        wanted = set(expected_plays(event, DuplicatePair.objects.filter(tournament=event.tournament).count()))
     if event.hand_record_file:
-        wanted = set(expected_plays(event, pairs))
         return [b for b in read_hand_record(event.hand_record_file) if b.number in wanted]
-    return [deal_board(event.deal_seed, n) for n in sorted(expected_plays(event, pairs))]
+    return [deal_board(event.deal_seed, n) for n in sorted(wanted)]
 
 
 def _logged_boards(event: DuplicateEvent) -> list[Board]:

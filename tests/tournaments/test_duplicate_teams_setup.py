@@ -12,6 +12,7 @@ from django.urls import reverse
 from games.models import Player
 from rules.bridge import analytics
 from rules.bridge.boards import deal_board
+from rules.cards import NAME, cards_of
 from tournaments import duplicate, services, teams
 from tournaments.models import DuplicateEvent, DuplicatePair, DuplicateTeam, Round, Table, Tournament
 
@@ -212,7 +213,9 @@ def test_the_draw_before_the_round_is_finished_is_refused_in_words(client, peopl
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        pytest.param({"team_2_player_3": ""}, "team_2_player_3", "A team is four players.", id="three-players"),
+        pytest.param(
+            {"team_2_player_3": ""}, "team_2_player_3", "A team is four players.", id="three-players"
+        ),
         pytest.param({"team_2_name": " "}, "team_2_name", "A team needs a name.", id="no-name"),
         pytest.param(
             {"team_3_player_1": "first"},
@@ -325,7 +328,8 @@ def test_another_game_has_no_teams_event(client, people):
 def test_a_pairs_event_and_a_teams_event_each_send_to_its_own_set_up(client, people):
     pairs_evening, players = _tournament(people, 6, first=30)
     duplicate.setup(
-        tournament=pairs_evening, pairs=[(players[0], players[1]), (players[2], players[3]), (players[4], players[5])]
+        tournament=pairs_evening,
+        pairs=[(players[0], players[1]), (players[2], players[3]), (players[4], players[5])],
     )
     client.force_login(people.organiser)
     to_pairs = client.get(_url(pairs_evening))
@@ -384,6 +388,38 @@ def test_a_swiss_hand_record_grows_with_its_rounds(client, people):
     assert duplicate.boards_of(event)[4] == deal_board("teams-page-seed", 4)
 
 
+def test_a_teams_table_is_entered_through_its_traveller_page(client, people):
+    """Round 3's boards are 5 and 6; board 5 (North–South vulnerable): 4♠ by North making 10 is
+    620, the lead a card East holds on the board the teams event deals."""
+    tournament, _players = _teams_event(client, people)
+    table = _table(tournament, 3, 1)
+    assert table.sitting.boards == [5, 6]
+    manage = client.get(reverse("round-manage", args=[tournament.pk, 3])).content.decode()
+    entry_url = reverse("table-traveller-entry", args=[tournament.pk, table.pk])
+    assert f'href="{entry_url}"' in manage
+    lead = NAME[cards_of(deal_board("teams-page-seed", 5).hands[1])[0]]
+    answer = client.post(
+        entry_url,
+        {
+            "board": 5,
+            "b5-kind": "played",
+            "b5-level": "4",
+            "b5-strain": "S",
+            "b5-doubling": "",
+            "b5-declarer": "N",
+            "b5-tricks": "10",
+            "b5-lead_rank": lead[:-1],
+            "b5-lead_suit": lead[-1],
+        },
+    )
+    assert answer.status_code == 302
+    match = teams.score(tournament).rounds[3][0]
+    assert [(line.board, line.open_ns, line.closed_ns) for line in match.lines] == [
+        (5, 620, None),
+        (6, None, None),
+    ]
+
+
 # --- the links -----------------------------------------------------------------------------
 
 
@@ -422,7 +458,8 @@ def test_the_tournament_page_and_the_nav_link_to_the_teams_results(client, peopl
 def test_a_pairs_event_keeps_its_links(client, people):
     tournament, players = _tournament(people, 6)
     duplicate.setup(
-        tournament=tournament, pairs=[(players[0], players[1]), (players[2], players[3]), (players[4], players[5])]
+        tournament=tournament,
+        pairs=[(players[0], players[1]), (players[2], players[3]), (players[4], players[5])],
     )
     client.force_login(people.organiser)
     page = client.get(reverse("tournament-page", args=[tournament.pk])).content.decode()

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games import permissions
 from games.models import Player
 from rules.duplicate.movements import Movement
-from tournaments import duplicate, services
+from tournaments import duplicate, services, teams
 from tournaments.models import DuplicateEvent, DuplicatePair, Entry, Tournament
 from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
 
@@ -222,6 +222,8 @@ def duplicate_setup(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_for(request, pk, permissions.can_manage_club)
     if tournament.game_type != duplicate.GAME:
         raise Http404("This tournament is not duplicate bridge.")
+    if teams.is_teams(tournament):
+        return redirect("tournament-duplicate-teams-setup", pk=tournament.pk)
     if DuplicateEvent.objects.filter(tournament=tournament).exists():
         return _running(request, tournament)
     form = SetupForm(request.POST or None, request.FILES or None, entrants=_entrants(tournament))
