@@ -192,11 +192,27 @@ def event_import(
                 _("the file does not say how it was scored: choose matchpoints, cross-IMPs or Butler"),
             )
         documents = _documents(content)
+        if Upload.objects.filter(
+            club=club,
+            sha256=game_services.sha256_of(content),
+            source=Upload.Source.IMPORT,
+            outcome=Upload.Outcome.ACCEPTED,
+        ).exists():
+            raise DocumentRefusal(
+                "",
+                "DUPLICATE_IMPORT_AGAIN",
+                _("this very file was imported already: its evening is among the club's tournaments"),
+            )
         with transaction.atomic():
             upload = _kept(club, content, user, filename, None)
             tournament = _write(
                 club, user, documents, method, name or _event_name(documents, filename), filename
             )
+    except services.ServiceError as exc:
+        # A table the service refuses (a log already recorded for another table): the whole
+        # import is undone and said so, in the refusal's own words.
+        refusal = DocumentRefusal("", exc.code, exc.template, **exc.params)
+        return Imported(upload=_kept(club, content, user, filename, refusal), refusal=refusal)
     except MalformedDocument as exc:
         return Imported(upload=_kept(club, content, user, filename, exc), refusal=exc)
     return Imported(upload=upload, tournament=tournament)

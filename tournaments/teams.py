@@ -111,7 +111,7 @@ def setup(
         raise ServiceError("TEAMS_FORMAT", _("no such teams event: %(format)s"), format=teams_format)
     if len(teams) < 3:
         raise ServiceError(
-            "TEAMS_TOO_FEW", _("a teams event needs at least 3 teams, not %(teams)s"), teams=len(teams)
+            "TEAMS_TOO_FEW", _("a teams event needs at least 3 teams, not %(count)s"), count=len(teams)
         )
     if not 1 <= boards_per_match <= MAX_BOARDS:
         raise ServiceError(
@@ -125,15 +125,15 @@ def setup(
         if rounds is None or not 1 <= rounds <= most_rounds:
             raise ServiceError(
                 "TEAMS_SWISS_ROUNDS",
-                _("a Swiss of %(teams)s teams is 1 to %(most)s rounds"),
-                teams=len(teams),
+                _("a Swiss of %(count)s teams is 1 to %(most)s rounds"),
+                count=len(teams),
                 most=most_rounds,
             )
     elif rounds not in (None, most_rounds):
         raise ServiceError(
             "TEAMS_ROUND_ROBIN_ROUNDS",
-            _("a round robin of %(teams)s teams is played whole: %(most)s rounds"),
-            teams=len(teams),
+            _("a round robin of %(count)s teams is played whole: %(most)s rounds"),
+            count=len(teams),
             most=most_rounds,
         )
     seen: set[int] = set()

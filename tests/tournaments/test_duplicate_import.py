@@ -224,3 +224,24 @@ def test_an_imported_evenings_pages_read_as_the_clubs_own(client, people):
     assert client.get(reverse("tournament-duplicate-movement", args=[tournament.pk])).status_code == 404
     results = client.get(reverse("tournament-duplicate", args=[tournament.pk])).content.decode()
     assert reverse("tournament-duplicate-movement", args=[tournament.pk]) not in results
+
+
+def test_the_same_file_imported_twice_is_refused_the_second_time(people):
+    first = _import(people)
+    assert first.refusal is None
+    again = _import(people)
+    assert (again.tournament, again.refusal.code) == (None, "DUPLICATE_IMPORT_AGAIN")
+    assert Tournament.objects.filter(club=people.club).count() == 1
+
+
+def test_a_file_whose_tables_were_recorded_before_is_refused_in_words(people):
+    """Another file holding a table log already recorded (the same evening, written again with
+    a comment more): the service's refusal of the table, said, and nothing half imported."""
+    assert _import(people).refusal is None
+    other = b"% written again\n" + PAIRS_MP
+    refused = _import(people, other)
+    assert refused.tournament is None
+    assert refused.refusal.code == "TABLE_GAME_ELSEWHERE"
+    assert str(refused.refusal) == "(document): these exact bytes are already the game of another table"
+    assert Tournament.objects.filter(club=people.club).count() == 1
+    assert bytes(refused.upload.content) == other

@@ -354,6 +354,16 @@ def test_a_setup_that_cannot_be_played_is_refused(people, options, code):
     with pytest.raises(services.ServiceError) as refused:
         _event(people, 4, **options)
     assert refused.value.code == code
+    assert refused.value.render()  # said in words, whatever its parameters (no count read as names)
+
+
+def test_a_refusal_counting_teams_is_said_in_russian(people):
+    from django.utils import translation
+
+    with pytest.raises(services.ServiceError) as refused:
+        _event(people, 4, teams_format="swiss", rounds=4)
+    with translation.override("ru"):
+        assert refused.value.render() == "швейцарская система для 4 команд — от 1 до 3 туров"
 
 
 def test_a_player_in_two_teams_is_refused(people):

@@ -51,7 +51,11 @@ def _pair_field(number: int, side: str) -> str:
 class SetupForm(forms.Form):
     """The evening's settings and its pairs, one row of two entrants per pair."""
 
-    movement = forms.ChoiceField(label=_("Movement"), choices=DuplicateEvent.Movement.choices)
+    movement = forms.ChoiceField(
+        label=_("Movement"),
+        # An imported evening's sittings are its file's: no movement to choose.
+        choices=[c for c in DuplicateEvent.Movement.choices if c[0] != DuplicateEvent.Movement.IMPORTED],
+    )
     boards_per_round = forms.IntegerField(label=_("Boards a round"), min_value=1, max_value=8, initial=3)
     rounds = forms.IntegerField(
         label=_("Rounds"),
