@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.models import GameRevision, GameSeat, Player
-from rules.bridge.boards import Board, deal_board
+from rules.bridge.boards import Board, deal_board, fouled_versions
 from rules.bridge.pbn_duplicate import read_hand_record
 from rules.duplicate.matchpoints import Adjusted, Played
 from rules.duplicate.movements import Movement, boards_of_set, howell, mitchell
@@ -420,6 +420,7 @@ def score(tournament: Tournament) -> EventResults:
     ):
         seats[game_id][seat] = player_id
     rows: list[BoardResult] = []
+    row_tables: list[int] = []  # the table of each row
     lines: dict[int, dict[tuple[int, int], dict[str, Any]]] = defaultdict(dict)
     for table in tables:
         report = table.game.current_report.report if table.game and table.game.current_report else None
@@ -438,7 +439,9 @@ def score(tournament: Tournament) -> EventResults:
             else:
                 continue  # no result for this board yet
             rows.append(BoardResult(int(line["board"]), ns, ew, result))
+            row_tables.append(table.pk)
             lines[int(line["board"])][(ns, ew)] = line
+    rows = _fouled(event, rows, row_tables, _played_hands(tables))
     expected = expected_plays(event, len(pairs))
     mitchell_fields = two_fields(event)
     ns_pairs = {s.ns for s in DuplicateSitting.objects.filter(table__round__tournament=tournament)}
@@ -448,6 +451,62 @@ def score(tournament: Tournament) -> EventResults:
         fields = [[n for n in pairs if field_of[n] == "NS"], [n for n in pairs if field_of[n] == "EW"]]
     travellers, scores = _score_rows(rows, event.scoring, expected, fields)
     return EventResults(event, pairs, travellers, scores, field_of, dict(lines), expected)
+
+
+def _played_hands(tables: list[Table]) -> dict[tuple[int, int], tuple[int, int, int, int]]:
+    """(table, board) → the four hands the table's log says it played (a seat's hand left out
+    is 0), where the log gives them."""
+    import json
+
+    from rules.cards import BIT, CARD_BY_SPELLING
+
+    revisions = {t.game.current_revision_id: t.pk for t in tables if t.game and t.game.current_revision_id}
+    out: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for revision, content in GameRevision.objects.filter(pk__in=revisions).values_list("pk", "content"):
+        try:
+            boards = json.loads(bytes(content)).get("boards") or ()
+        except (ValueError, AttributeError):
+            continue  # not a JSON log (the replay read it): no hands to compare
+        for board in boards:
+            hands = board.get("hands") if isinstance(board, dict) else None
+            if not isinstance(hands, dict) or not isinstance(board.get("board"), int):
+                continue
+            masks = []
+            for seat in "NESW":
+                mask = 0
+                for spelling in hands.get(seat) or ():
+                    mask |= BIT[CARD_BY_SPELLING.get(str(spelling), 0)]
+                masks.append(mask)
+            out[(revisions[revision], board["board"])] = (masks[0], masks[1], masks[2], masks[3])
+    return out
+
+
+def _fouled(
+    event: DuplicateEvent,
+    rows: list[BoardResult],
+    row_tables: list[int],
+    hands: dict[tuple[int, int], tuple[int, int, int, int]],
+) -> list[BoardResult]:
+    """A fouled board (Law 87): a table whose log gives other cards than the hand record's is
+    scored against the tables that played the same cards only (its result's ``version``), each
+    version scaled to the whole traveller by Neuberg (rules.duplicate.matchpoints)."""
+    if not hands:
+        return rows
+    record = boards_of(event)
+    by_board: dict[int, list[int]] = defaultdict(list)  # board → indexes of its rows
+    for index, row in enumerate(rows):
+        by_board[row.board].append(index)
+    out = list(rows)
+    for number, indexes in by_board.items():
+        board = record.get(number)
+        if board is None:
+            continue
+        played = [hands.get((row_tables[i], number)) for i in indexes]
+        for index, version in zip(indexes, fouled_versions(board, played), strict=True):
+            row = rows[index]
+            if version and isinstance(row.result, Played):
+                out[index] = BoardResult(row.board, row.ns, row.ew, Played(row.result.ns_score, version))
+    return out
 
 
 def _score_rows(

@@ -217,3 +217,28 @@ def test_the_results_page_ranks_each_field_and_shows_every_traveller_in_russian(
 def test_the_results_page_of_another_tournament_is_not_found(people, client, tournament):
     client.force_login(people.member)
     assert client.get(f"/tournaments/{tournament.pk}/duplicate/").status_code == 404
+
+
+def test_a_fouled_board_is_compared_only_with_the_tables_that_held_the_same_cards(people):
+    """Law 87: board 1 reached one table with North's and South's hands swapped. Its result is
+    compared with nothing but itself (an average, 2 of a top of 4, by Neuberg); the two tables
+    that played the board as dealt are compared with each other and scaled up to the three
+    tables of the traveller: 3.5 and 0.5 (Neuberg, ((mp + 1) × 3 / 2) − 1)."""
+    from rules.bridge.boards import deal_board
+    from rules.cards import NAME, cards_of
+
+    tournament, event, _ = _event(people, 8, boards_per_round=1)
+    board = deal_board(event.deal_seed, 1)
+    dealt = {seat: [NAME[c] for c in cards_of(board.hands[i])] for i, seat in enumerate("NESW")}
+    fouled = {**dealt, "N": dealt["S"], "S": dealt["N"]}
+    plays = {(1, 1): (dealt, 10), (2, 4): (dealt, 9), (3, 3): (fouled, 11)}
+    for (round_number, number), (hands, tricks) in plays.items():
+        table = _table(tournament, round_number, number)
+        assert table.sitting.boards == [1]
+        line = {"board": 1, "hands": hands, "contract": "4S", "declarer": "N", "result": tricks}
+        upload = services.table_game_upload(table=table, content=_log(table, [line]), user=people.scorer)
+        assert upload.result.refusal is None
+    results = duplicate.score(tournament)
+    ns_of = {key: _table(tournament, *key).sitting.ns for key in plays}
+    earned = {key: results.scores[ns].by_board[1] for key, ns in ns_of.items()}
+    assert earned == {(1, 1): Fraction(7, 2), (2, 4): Fraction(1, 2), (3, 3): Fraction(2)}
