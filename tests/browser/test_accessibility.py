@@ -75,6 +75,10 @@ def demo(live_server, page):
         "durak": Game.objects.filter(game_type="durak").order_by("pk")[0].pk,
         "durak_tournament": Tournament.objects.get(game_type="durak").pk,
         "draft": scorekeeper_draft(),
+        "duplicate": Tournament.objects.get(game_type="bridge-duplicate").pk,
+        "duplicate_table": Table.objects.filter(round__tournament__game_type="bridge-duplicate")
+        .order_by("round__number", "number")[0]
+        .pk,
     }
 
 
@@ -114,6 +118,13 @@ PAGES = [
     "/games/{durak}/analysis/",
     "/tournaments/{finished}/analytics/",
     "/clubs/kozyr/analytics/",
+    "/tournaments/{duplicate}/duplicate/",
+    "/tournaments/{duplicate}/duplicate/hand-record/",
+    "/tournaments/{duplicate}/duplicate/pairs/1/",
+    "/tournaments/{duplicate}/duplicate/movement/",
+    "/tournaments/{duplicate}/duplicate/setup/",
+    "/tournaments/{duplicate}/tables/{duplicate_table}/traveller/",
+    "/clubs/kozyr/duplicate/import/",
 ]
 
 
