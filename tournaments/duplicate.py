@@ -36,7 +36,7 @@ from games.models import GameRevision, GameSeat, Player
 from rules.bridge.boards import Board, deal_board, fouled_versions
 from rules.bridge.pbn_duplicate import read_hand_record
 from rules.duplicate.matchpoints import Adjusted, Played
-from rules.duplicate.movements import Movement, boards_of_set, howell, mitchell
+from rules.duplicate.movements import Movement, Sitting, boards_of_set, howell, mitchell
 from rules.duplicate.session import (
     BoardResult,
     PairScore,
@@ -204,23 +204,7 @@ def setup(
         for sitting in plan.round(number):
             if sitting.ns is None or sitting.ew is None:
                 continue  # the pair drawn against the phantom sits the round out
-            table = Table.objects.create(round=round_, number=sitting.table)
-            ns, ew = numbered[sitting.ns], numbered[sitting.ew]
-            TableSeat.objects.bulk_create(
-                [
-                    TableSeat(table=table, seat=NORTH, player=ns.first),
-                    TableSeat(table=table, seat=EAST, player=ew.first),
-                    TableSeat(table=table, seat=SOUTH, player=ns.second),
-                    TableSeat(table=table, seat=WEST, player=ew.second),
-                ]
-            )
-            DuplicateSitting.objects.create(
-                table=table,
-                ns=sitting.ns,
-                ew=sitting.ew,
-                board_set=sitting.boards,
-                boards=list(boards_of_set(sitting.boards, boards_per_round)),
-            )
+            _seat(round_, sitting, numbered[sitting.ns], numbered[sitting.ew], boards_per_round)
     tournament.rounds_planned = plan.rounds
     tournament.standings_method = Tournament.Method.TOTAL
     # The movement's rounds are confirmed as they are written: the tournament has started.
@@ -228,6 +212,30 @@ def setup(
     tournament.save(update_fields=["rounds_planned", "standings_method", "status", "updated_at"])
     request_compile(tournament)
     return event
+
+
+def _seat(
+    round_: Round, sitting: Sitting, ns: DuplicatePair, ew: DuplicatePair, boards_per_round: int
+) -> Table:
+    """One table of the movement written: its four seats (N and S the North–South pair, E and W
+    the East–West pair) and its sitting (the pairs across, the board set and its boards)."""
+    table = Table.objects.create(round=round_, number=sitting.table)
+    TableSeat.objects.bulk_create(
+        [
+            TableSeat(table=table, seat=NORTH, player=ns.first),
+            TableSeat(table=table, seat=EAST, player=ew.first),
+            TableSeat(table=table, seat=SOUTH, player=ns.second),
+            TableSeat(table=table, seat=WEST, player=ew.second),
+        ]
+    )
+    DuplicateSitting.objects.create(
+        table=table,
+        ns=ns.number,
+        ew=ew.number,
+        board_set=sitting.boards,
+        boards=list(boards_of_set(sitting.boards, boards_per_round)),
+    )
+    return table
 
 
 def check_hand_record(text: str, plan: Movement, boards_per_round: int) -> None:
@@ -318,22 +326,8 @@ def pair_arrive_late(
         other = numbered.get(sitting.ew if sitting.ns == number else sitting.ns)
         if other is None or (other.withdrawn_after is not None and other.withdrawn_after < sitting.round):
             continue  # its opponents withdrew: the table stays empty
-        table = Table.objects.create(round=rounds[sitting.round], number=sitting.table)
-        ns, ew = numbered[sitting.ns], numbered[sitting.ew]
-        TableSeat.objects.bulk_create(
-            [
-                TableSeat(table=table, seat=NORTH, player=ns.first),
-                TableSeat(table=table, seat=EAST, player=ew.first),
-                TableSeat(table=table, seat=SOUTH, player=ns.second),
-                TableSeat(table=table, seat=WEST, player=ew.second),
-            ]
-        )
-        DuplicateSitting.objects.create(
-            table=table,
-            ns=sitting.ns,
-            ew=sitting.ew,
-            board_set=sitting.boards,
-            boards=list(boards_of_set(sitting.boards, event.boards_per_round)),
+        _seat(
+            rounds[sitting.round], sitting, numbered[sitting.ns], numbered[sitting.ew], event.boards_per_round
         )
     request_compile(tournament)
     return row

@@ -189,27 +189,29 @@ def write_results(
     )
 
 
-def _cell(name: str, value: str) -> str:
+def _cell(name: str, value: str, columns: Mapping[str, tuple[int, str]]) -> str:
     text = (
         value
         if _BARE.match(value) and name != "Names"
         else '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     )
-    width, align = COLUMNS.get(name, (0, "L"))
+    width, align = columns.get(name, (0, "L"))
     return text.rjust(width) if align == "R" else text.ljust(width)
 
 
-def _table_lines(tag: str, rows: Sequence[Mapping[str, str]]) -> list[str]:
+def _table_lines(
+    tag: str, rows: Sequence[Mapping[str, str]], columns: Mapping[str, tuple[int, str]]
+) -> list[str]:
     names = list(rows[0])
     header = []
     for name in names:
-        spec = COLUMNS.get(name)
+        spec = columns.get(name)
         header.append(name if spec is None else f"{name}\\{spec[0]}{spec[1]}")
     lines = [f'[{tag} "{";".join(header)}"]']
     for row in rows:
         if list(row) != names:
             raise ValueError(f"{tag}: every row has the columns {', '.join(names)}")
-        lines.append(" ".join(_cell(name, row[name]) for name in names).rstrip())
+        lines.append(" ".join(_cell(name, row[name], columns) for name in names).rstrip())
     return lines
 
 
@@ -222,19 +224,22 @@ def write_tables(
     event: str = "",
     site: str = "",
     date: str = "",
+    columns: Mapping[str, tuple[int, str]] = COLUMNS,
+    preamble: Sequence[str] = ("% PBN 2.1",),
 ) -> str:
     """The file of :func:`write_results` from its parts, as :func:`read_results` gives them:
     each board's game with its ScoreTable (when ``rows`` has rows for it), and the
-    TotalScoreTable (when ``totals`` has rows) in the first game."""
-    lines = ["% PBN 2.1", ""]
+    TotalScoreTable (when ``totals`` has rows) in the first game. ``columns``: each column's
+    width and alignment; ``preamble``: the ``%`` lines the file opens with."""
+    lines = [*preamble, ""]
     for index, board in enumerate(boards):
         tags = [*board_tags(board, event=event, site=site, date=date), ("Scoring", scoring)]
         lines.extend(f'[{name} "{_pbn_value(value)}"]' for name, value in tags)
         board_rows = rows.get(board.number) or ()
         if board_rows:
-            lines.extend(_table_lines("ScoreTable", board_rows))
+            lines.extend(_table_lines("ScoreTable", board_rows, columns))
         if index == 0 and totals:
-            lines.extend(_table_lines("TotalScoreTable", totals))
+            lines.extend(_table_lines("TotalScoreTable", totals, columns))
         lines.append("")
     return "\r\n".join(lines)
 

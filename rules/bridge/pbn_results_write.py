@@ -33,8 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.bridge.boards import Board, _pbn_value, board_tags
-from rules.bridge.pbn_results import _BARE, NONE, SCORING, decimal
+from rules.bridge.boards import Board
+from rules.bridge.pbn_results import NONE, SCORING, decimal, write_tables
 
 #: Width and alignment of each column written here (PBN 2.1 §5.2, ``Name\\widthAlign``).
 WIDTHS: dict[str, tuple[int, str]] = {
@@ -156,22 +156,6 @@ def total_score_table(ranking: Sequence[Ranked], *, method: str) -> list[dict[st
     return rows
 
 
-def _cell(name: str, value: str) -> str:
-    text = (
-        value
-        if _BARE.match(value) and name != "Names"
-        else '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    )
-    width, align = WIDTHS.get(name, (0, "L"))
-    return text.rjust(width) if align == "R" else text.ljust(width)
-
-
-def _table(tag: str, rows: Sequence[Mapping[str, str]]) -> list[str]:
-    names = list(rows[0])
-    header = ";".join(f"{n}\\{WIDTHS[n][0]}{WIDTHS[n][1]}" if n in WIDTHS else n for n in names)
-    return [f'[{tag} "{header}"]', *(" ".join(_cell(n, row[n]) for n in names).rstrip() for row in rows)]
-
-
 def write_event_results(
     boards: Sequence[Board],
     lines: Mapping[int, Sequence[Line]],
@@ -187,18 +171,22 @@ def write_event_results(
     in the first game. CRLF line ends, ``% PBN 2.1`` first."""
     if method not in SCORING:
         raise ValueError(f"no such scoring method: {method!r} (one of {', '.join(SCORING)})")
-    out = ["% PBN 2.1", "% EXPORT", ""]
-    totals = total_score_table(ranking, method=method)
-    for index, board in enumerate(boards):
-        tags = [*board_tags(board, event=event, site=site, date=date), ("Scoring", SCORING[method])]
-        out.extend(f'[{name} "{_pbn_value(value)}"]' for name, value in tags)
-        board_lines = lines.get(board.number) or ()
-        if board_lines:
-            out.extend(_table("ScoreTable", score_table(board_lines, method=method)))
-        if index == 0 and totals:
-            out.extend(_table("TotalScoreTable", totals))
-        out.append("")
-    return "\r\n".join(out)
+    rows = {
+        number: score_table(board_lines, method=method)
+        for number, board_lines in lines.items()
+        if board_lines
+    }
+    return write_tables(
+        boards,
+        rows,
+        total_score_table(ranking, method=method),
+        scoring=SCORING[method],
+        event=event,
+        site=site,
+        date=date,
+        columns=WIDTHS,
+        preamble=("% PBN 2.1", "% EXPORT"),
+    )
 
 
 __all__ = [
