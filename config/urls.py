@@ -48,6 +48,8 @@ urlpatterns = [
     path("", include("tournaments.pages.duplicate_hand_record")),
     path("", include("tournaments.pages.duplicate_setup")),
     path("", include("tournaments.pages.duplicate_teams_setup")),
+    path("", include("tournaments.pages.duplicate_individual")),
+    path("", include("tournaments.pages.duplicate_individual_setup")),
     path("", include("tournaments.pages.duplicate_import")),
     path("", include("scorekeeper.pages")),
     path("admin/", admin.site.urls),

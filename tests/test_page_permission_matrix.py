@@ -106,6 +106,13 @@ PAGES = [
     ("/tournaments/{tournament}/duplicate/travellers.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/setup/", (302, 403, 403, 404, 404, 404)),  # not duplicate
     ("/tournaments/{tournament}/duplicate/teams/setup/", (302, 403, 403, 404, 404, 404)),  # not duplicate
+    (
+        "/tournaments/{tournament}/duplicate/individual/setup/",
+        (302, 403, 403, 404, 404, 404),
+    ),  # not duplicate
+    ("/tournaments/{tournament}/duplicate/individual/", (404, 404, 404, 404, 404, 404)),  # not an individual
+    ("/tournaments/{tournament}/duplicate/individual/players/1/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/individual/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),

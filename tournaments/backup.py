@@ -73,6 +73,7 @@ CLUB_ROWS: tuple[tuple[str, str], ...] = (
     ("tournaments.DuplicateEvent", "tournament__club"),
     ("tournaments.DuplicateTeam", "tournament__club"),
     ("tournaments.DuplicatePair", "tournament__club"),
+    ("tournaments.DuplicatePlayer", "tournament__club"),
     ("tournaments.DuplicateSitting", "table__round__tournament__club"),
     ("tournaments.Standing", "tournament__club"),
     ("tournaments.Rating", "player__club"),

@@ -35,6 +35,7 @@ from accounts.models import User
 from games.models import GameRevision, GameSeat, Player
 from rules.bridge.boards import Board, deal_board, fouled_versions
 from rules.bridge.pbn_duplicate import read_hand_record
+from rules.duplicate.individual import IndividualMovement
 from rules.duplicate.matchpoints import Adjusted, Played
 from rules.duplicate.movements import Movement, Sitting, boards_of_set, howell, mitchell
 from rules.duplicate.session import (
@@ -238,7 +239,7 @@ def _seat(
     return table
 
 
-def check_hand_record(text: str, plan: Movement, boards_per_round: int) -> None:
+def check_hand_record(text: str, plan: Movement | IndividualMovement, boards_per_round: int) -> None:
     """The hand-record file reads (a defect refused at its board and line, as the PBN readers
     say it) and deals every board the movement plays."""
     try:
@@ -571,10 +572,11 @@ def boards_of(event: DuplicateEvent) -> dict[int, Board]:
 def hand_record(event: DuplicateEvent) -> list[Board]:
     """The event's boards, as dealt from its seed: every board the movement plays; for an
     imported evening, as its file gave them (the tables' logs), a board without its four hands
-    left out; for a teams event (tournaments.teams), the boards its written rounds play."""
+    left out; for a teams event (tournaments.teams) and an individual (tournaments.individual),
+    the boards its written rounds play."""
     if is_imported(event):
         return _logged_boards(event)
-    if event.teams_format:
+    if event.teams_format or event.movement == DuplicateEvent.Movement.INDIVIDUAL:
         sittings = DuplicateSitting.objects.filter(table__round__tournament_id=event.tournament_id)
         wanted = {int(n) for boards in sittings.values_list("boards", flat=True) for n in boards}
     else:

@@ -285,6 +285,9 @@ class DuplicateEvent(models.Model):
         #: Played elsewhere, read from its results file (tournaments.duplicate_import): its
         #: sittings are the file's, no movement of ours deals them.
         IMPORTED = "imported", _("Imported from a results file")
+        #: Every player partners every other once (rules.duplicate.individual, tournaments.individual):
+        #: no pairs, the players are numbered (:class:`DuplicatePlayer`).
+        INDIVIDUAL = "individual", _("Individual")
 
     class Scoring(models.TextChoices):
         MATCHPOINTS = "matchpoints", _("Matchpoints")
@@ -344,6 +347,25 @@ class DuplicatePair(models.Model):
         return f"pair {self.number}: {self.first} – {self.second}"
 
 
+class DuplicatePlayer(models.Model):
+    """A player of an individual event under the number of the movement's guide card
+    (rules.duplicate.individual): an individual has no pairs, a new partner every round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="duplicate_players")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="duplicate_player_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="duplicate_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"player {self.number}: {self.player}"
+
+
 class DuplicateTeam(models.Model):
     """A team of four of a teams event under its number: its two pairs are the
     :class:`DuplicatePair` rows pointing to it, numbered 2n − 1 (North–South at the open table
@@ -364,11 +386,17 @@ class DuplicateTeam(models.Model):
 
 
 class DuplicateSitting(models.Model):
-    """One table of one round of the movement: the pairs across and the boards they play."""
+    """One table of one round of the movement: the pairs across and the boards they play. In an
+    individual, ``ns`` and ``ew`` are the numbers of the players North and East (their partners
+    are the table's seats South and West)."""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="sitting")
-    ns = models.PositiveSmallIntegerField(help_text="The North–South pair's number.")
-    ew = models.PositiveSmallIntegerField(help_text="The East–West pair's number.")
+    ns = models.PositiveSmallIntegerField(
+        help_text="The North–South pair's number (an individual: North's player number)."
+    )
+    ew = models.PositiveSmallIntegerField(
+        help_text="The East–West pair's number (an individual: East's player number)."
+    )
     board_set = models.PositiveSmallIntegerField()
     boards = models.JSONField(help_text="The board numbers played at this table in this round.")
 

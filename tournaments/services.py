@@ -718,10 +718,12 @@ def _ranking(rules: dict[str, Any]) -> dict[str, Any]:
 def standings_compile(*, tournament: Tournament) -> list[Standing]:
     """Recompute the standings from the tables' games and replace the Standing rows in one transaction."""
     if is_duplicate(tournament):
-        from tournaments import duplicate, teams  # the event scored against the field (issue 22)
+        from tournaments import duplicate, individual, teams  # scored against the field (issue 22)
 
         if teams.is_teams(tournament):
             return _standings_write(tournament, teams.standings_lines(tournament))
+        if individual.is_individual(tournament):
+            return _standings_write(tournament, individual.standings_lines(tournament))
         return _standings_write(tournament, duplicate.standings_lines(tournament))
     players = list(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     lines = standings.compile_standings(

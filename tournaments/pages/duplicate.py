@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.urls import URLPattern, path
 
 from games import permissions
-from tournaments import duplicate, teams
+from tournaments import duplicate, individual, teams
 from tournaments.models import DuplicateEvent
 from tournaments.pages.standings import readable_tournament
 
@@ -64,7 +64,11 @@ def _travellers(results: duplicate.EventResults) -> list[dict[str, Any]]:
 def duplicate_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's ranking per field and its travellers."""
     tournament = readable_tournament(request, pk)
-    if not DuplicateEvent.objects.filter(tournament=tournament).exists() or teams.is_teams(tournament):
+    if (
+        not DuplicateEvent.objects.filter(tournament=tournament).exists()
+        or teams.is_teams(tournament)
+        or individual.is_individual(tournament)
+    ):
         raise Http404("This tournament is not a duplicate pairs event.")
     results = duplicate.score(tournament)
     fields = ["NS", "EW"] if duplicate.two_fields(results.event) else [""]

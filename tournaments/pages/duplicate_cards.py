@@ -30,7 +30,8 @@ from tournaments.pages.standings import readable_tournament
 def _event(request: HttpRequest, pk: int) -> tuple[Tournament, DuplicateEvent]:
     tournament = readable_tournament(request, pk)
     event = DuplicateEvent.objects.filter(tournament=tournament).first()
-    if event is None or event.teams_format:  # a teams event: tournaments.pages.duplicate_teams
+    # A teams event: tournaments.pages.duplicate_teams; an individual: duplicate_individual.
+    if event is None or event.teams_format or event.movement == DuplicateEvent.Movement.INDIVIDUAL:
         raise Http404("This tournament is not a duplicate pairs event.")
     return tournament, event
 

@@ -13,14 +13,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 
 from games.pages.downloads import pbn_response
-from tournaments import duplicate, duplicate_export, teams
+from tournaments import duplicate, duplicate_export, individual, teams
 from tournaments.models import DuplicateEvent, Tournament
 from tournaments.pages.standings import readable_tournament
 
 
 def _event(request: HttpRequest, pk: int) -> Tournament:
     tournament = readable_tournament(request, pk)
-    if not DuplicateEvent.objects.filter(tournament=tournament).exists() or teams.is_teams(tournament):
+    if (
+        not DuplicateEvent.objects.filter(tournament=tournament).exists()
+        or teams.is_teams(tournament)
+        or individual.is_individual(tournament)
+    ):
         raise Http404("This tournament is not a duplicate pairs event.")
     return tournament
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games import permissions
 from games.models import Player
 from rules.duplicate.movements import Movement
-from tournaments import duplicate, services, teams
+from tournaments import duplicate, individual, services, teams
 from tournaments.models import DuplicateEvent, DuplicatePair, Entry, Tournament
 from tournaments.pages.organiser import sign_in_first, signed_in, tournament_for
 
@@ -53,8 +53,13 @@ class SetupForm(forms.Form):
 
     movement = forms.ChoiceField(
         label=_("Movement"),
-        # An imported evening's sittings are its file's: no movement to choose.
-        choices=[c for c in DuplicateEvent.Movement.choices if c[0] != DuplicateEvent.Movement.IMPORTED],
+        # An imported evening's sittings are its file's: no movement to choose; an individual
+        # has its own set-up (tournaments.pages.duplicate_individual_setup).
+        choices=[
+            c
+            for c in DuplicateEvent.Movement.choices
+            if c[0] not in (DuplicateEvent.Movement.IMPORTED, DuplicateEvent.Movement.INDIVIDUAL)
+        ],
     )
     boards_per_round = forms.IntegerField(label=_("Boards a round"), min_value=1, max_value=8, initial=3)
     rounds = forms.IntegerField(
@@ -228,6 +233,8 @@ def duplicate_setup(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("This tournament is not duplicate bridge.")
     if teams.is_teams(tournament):
         return redirect("tournament-duplicate-teams-setup", pk=tournament.pk)
+    if individual.is_individual(tournament):
+        return redirect("tournament-duplicate-individual-setup", pk=tournament.pk)
     if DuplicateEvent.objects.filter(tournament=tournament).exists():
         return _running(request, tournament)
     form = SetupForm(request.POST or None, request.FILES or None, entrants=_entrants(tournament))

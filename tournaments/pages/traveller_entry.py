@@ -281,7 +281,7 @@ class Entry:
         self.rows = {int(row["board"]): row for row in self.report.get("boards") or []}
 
     def base(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "game": GAME,
             "version": 1,
             "round": self.table.round.number,
@@ -290,6 +290,9 @@ class Entry:
             "players": self.players,
             "boards": [],
         }
+        if self.event.movement == DuplicateEvent.Movement.INDIVIDUAL:
+            del document["pairs"]  # an individual has no pairs: the players are the partnerships
+        return document
 
     def with_board(self, entry: dict[str, Any]) -> dict[str, Any]:
         """The recorded log with ``entry`` in place of its board (or added, in the round's order);
@@ -479,6 +482,7 @@ def _render(
                 "findings": findings.get(number, []),
             }
         )
+    individual = sitting.table.round.tournament.duplicate.movement == DuplicateEvent.Movement.INDIVIDUAL
     pairs = {
         p.number: p
         for p in DuplicatePair.objects.filter(
@@ -493,8 +497,9 @@ def _render(
         "tournament": table.round.tournament,
         "table": table,
         "sitting": sitting,
-        "ns": pairs.get(sitting.ns),
-        "ew": pairs.get(sitting.ew),
+        "individual": individual,
+        "ns": None if individual else pairs.get(sitting.ns),
+        "ew": None if individual else pairs.get(sitting.ew),
         "players": entry.players,
         "boards": boards,
         "confirmed": confirmed,
