@@ -278,3 +278,15 @@ def test_a_board_entered_at_an_individuals_table_is_scored_for_its_four_players(
         5: {1: Fraction(1)},
         3: {1: Fraction(1)},
     }
+
+
+def test_the_standings_and_tournament_pages_of_an_individual(client, people):
+    tournament, *_rest = _event(people)
+    _round_1(tournament, people)
+    services.standings_compile(tournament=tournament)
+    client.force_login(people.member)
+    standings = client.get(reverse("tournament-standings", args=[tournament.pk]))
+    assert standings.status_code == 200
+    assert "Игрок 8" in standings.content.decode()
+    page = client.get(reverse("tournament-page", args=[tournament.pk])).content.decode()
+    assert reverse("tournament-duplicate-individual", args=[tournament.pk]) in page
