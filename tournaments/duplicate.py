@@ -425,13 +425,8 @@ def score(tournament: Tournament) -> EventResults:
         ns = by_players.get(frozenset((at.get(NORTH, 0), at.get(SOUTH, 0))), table.sitting.ns)
         ew = by_players.get(frozenset((at.get(EAST, 0), at.get(WEST, 0))), table.sitting.ew)
         for line in report.get("boards", ()):
-            result: Played | Adjusted
-            adjusted = line.get("adjusted")
-            if adjusted:
-                result = Adjusted(int(adjusted["ns"]), int(adjusted["ew"]))
-            elif line.get("ns_score") is not None:
-                result = Played(int(line["ns_score"]))
-            else:
+            result = result_of(line)
+            if result is None:
                 continue  # no result for this board yet
             rows.append(BoardResult(int(line["board"]), ns, ew, result))
             row_tables.append(table.pk)
@@ -446,6 +441,17 @@ def score(tournament: Tournament) -> EventResults:
         fields = [[n for n in pairs if field_of[n] == "NS"], [n for n in pairs if field_of[n] == "EW"]]
     travellers, scores = _score_rows(rows, event.scoring, expected, fields)
     return EventResults(event, pairs, travellers, scores, field_of, dict(lines), expected)
+
+
+def result_of(line: dict[str, Any]) -> Played | Adjusted | None:
+    """A board's result as a table's report line gives it: an adjusted score, a played score,
+    or None while the board has none."""
+    adjusted = line.get("adjusted")
+    if adjusted:
+        return Adjusted(int(adjusted["ns"]), int(adjusted["ew"]))
+    if line.get("ns_score") is not None:
+        return Played(int(line["ns_score"]))
+    return None
 
 
 def _played_hands(tables: list[Table]) -> dict[tuple[int, int], tuple[int, int, int, int]]:

@@ -32,11 +32,21 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import GameSeat, Player
 from rules.duplicate.individual import SIZES, IndividualMovement, individual
-from rules.duplicate.matchpoints import Adjusted, Played, percentage
+from rules.duplicate.matchpoints import Played, percentage
 from rules.duplicate.movements import boards_of_set
 from rules.duplicate.session import BoardResult, Traveller, score_session
 from tournaments import standings
-from tournaments.duplicate import EAST, GAME, NORTH, SOUTH, WEST, _fouled, _played_hands, check_hand_record
+from tournaments.duplicate import (
+    EAST,
+    GAME,
+    NORTH,
+    SOUTH,
+    WEST,
+    _fouled,
+    _played_hands,
+    check_hand_record,
+    result_of,
+)
 from tournaments.models import (
     DuplicateEvent,
     DuplicatePlayer,
@@ -275,13 +285,8 @@ def score(tournament: Tournament) -> IndividualResults:
         sides[ns_id] = Side(table.round.number, table.number, "NS", (at[NORTH], at[SOUTH]))
         sides[ew_id] = Side(table.round.number, table.number, "EW", (at[EAST], at[WEST]))
         for line in report.get("boards", ()):
-            result: Played | Adjusted
-            adjusted = line.get("adjusted")
-            if adjusted:
-                result = Adjusted(int(adjusted["ns"]), int(adjusted["ew"]))
-            elif line.get("ns_score") is not None:
-                result = Played(int(line["ns_score"]))
-            else:
+            result = result_of(line)
+            if result is None:
                 continue
             rows.append(BoardResult(int(line["board"]), ns_id, ew_id, result))
             row_tables.append(table.pk)

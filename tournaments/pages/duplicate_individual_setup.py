@@ -87,7 +87,8 @@ def _entrants(tournament: Tournament) -> list[Player]:
 
 def _sizes() -> list[dict[str, int]]:
     """Each field size the movement exists for: its tables and its full rounds."""
-    return [{"players": n, "tables": individual(n).tables, "rounds": individual(n).rounds} for n in SIZES]
+    movements = [individual(n) for n in SIZES]
+    return [{"players": m.players, "tables": m.tables, "rounds": m.rounds} for m in movements]
 
 
 @sign_in_first
