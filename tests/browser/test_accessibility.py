@@ -75,8 +75,12 @@ def demo(live_server, page):
         "durak": Game.objects.filter(game_type="durak").order_by("pk")[0].pk,
         "durak_tournament": Tournament.objects.get(game_type="durak").pk,
         "draft": scorekeeper_draft(),
-        "duplicate": Tournament.objects.get(game_type="bridge-duplicate").pk,
-        "duplicate_table": Table.objects.filter(round__tournament__game_type="bridge-duplicate")
+        "duplicate": Tournament.objects.get(name="Парный турнир по средам").pk,
+        "duplicate_table": Table.objects.filter(round__tournament__name="Парный турнир по средам")
+        .order_by("round__number", "number")[0]
+        .pk,
+        "individual": Tournament.objects.get(name="Индивидуальный турнир").pk,
+        "individual_table": Table.objects.filter(round__tournament__name="Индивидуальный турнир")
         .order_by("round__number", "number")[0]
         .pk,
     }
@@ -125,6 +129,11 @@ PAGES = [
     "/tournaments/{duplicate}/duplicate/setup/",
     "/tournaments/{duplicate}/tables/{duplicate_table}/traveller/",
     "/clubs/kozyr/duplicate/import/",
+    "/tournaments/{individual}/duplicate/individual/",
+    "/tournaments/{individual}/duplicate/individual/players/1/",
+    "/tournaments/{individual}/duplicate/individual/movement/",
+    "/tournaments/{individual}/duplicate/individual/setup/",
+    "/tournaments/{individual}/tables/{individual_table}/traveller/",
 ]
 
 

@@ -38,7 +38,7 @@ from rules.bridge.simulate import simulate as simulate_bridge
 from rules.durak.simulate import simulate as simulate_durak
 from rules.ohhell.simulate import simulate
 from rules.preferans.simulate import simulate as simulate_preferans
-from tournaments import duplicate
+from tournaments import duplicate, individual
 from tournaments import services as tournament_services
 from tournaments.models import Table, Tournament
 
@@ -140,6 +140,7 @@ class Command(BaseCommand):
         self._durak(club, users["olga"], users["petro"], players)
         # Last, so the games and tournaments above keep the numbers make demo prints.
         self._duplicate(club, users["olga"], users["petro"], players)
+        self._individual(club, users["olga"], users["petro"], players)
         # Нина is invited and has not answered yet: she becomes a member by accepting (home page).
         nina, created = user_model.objects.get_or_create(username="nina", defaults={"display_name": "Нина"})
         if created:
@@ -153,7 +154,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Demo data: loaded {club.name} with {len(DEMO_MEMBERS)} members and the tournament "
                 f"«{tournament.name}» ({tournament.rounds.count()} rounds, {len(players)} players), "
-                f"«{running.name}» running, a rubber bridge evening, an 8-table duplicate pairs evening, a preferans pulka, a durak evening and an open dispute; "
+                f"«{running.name}» running, a rubber bridge evening, an 8-table duplicate pairs evening, an 8-player individual, a preferans pulka, a durak evening and an open dispute; "
                 f"{analysed['analysed']} games analysed for luck and skill."
             )
         )
@@ -347,6 +348,27 @@ class Command(BaseCommand):
         field = list(players) + [player_get_or_create(club=club, display_name=n) for n in DUPLICATE_GUESTS]
         pairs = [(field[2 * i], field[2 * i + 1]) for i in range(16)]
         duplicate.setup(tournament=tournament, pairs=pairs, boards_per_round=3, deal_seed="demo-2030")
+        tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
+        for table in tables.order_by("round__number", "number"):
+            content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
+            tournament_services.table_game_upload(table=table, content=content, user=scorer)
+        tournament_services.tournament_publish(tournament=tournament, published=True)
+        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+        tournament_services.standings_compile(tournament=tournament)
+        return tournament
+
+    def _individual(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
+        """An individual (issue 22): the eight players at 2 tables, a partner once with each of the
+        others over 7 rounds of 2 boards, every table's traveller recorded, matchpoints per player."""
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Индивидуальный турнир",
+            user=organiser,
+            seed=2031,
+            game_type="bridge-duplicate",
+            starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=1),
+        )
+        individual.setup(tournament=tournament, players=players[:8], boards_per_round=2, deal_seed="demo-2031")
         tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
         for table in tables.order_by("round__number", "number"):
             content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
