@@ -22,6 +22,12 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: how fast the engine is lives in the benchmarks (make bench), and a
+# deadline is a timed test that a loaded runner (two cores, the parallel workers) fails at random.
+settings.register_profile("trickbook", deadline=None)
+settings.load_profile("trickbook")
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("TRICKBOOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from games import permissions
 from games.models import GameSeat
 from tournaments.models import Entry, Round, Standing, Tournament
+from tournaments.pages import duplicate_standings
 from tournaments.pages.paging import asked, pager, pages_for
 from tournaments.standings import TableResult
 
@@ -65,6 +66,8 @@ def standings_context(
     known from one more line read, not from a count.
     """
     rows = tournament.standings.select_related("player", "partner").order_by("rank", "player__display_name")
+    if duplicate_standings.is_duplicate(tournament):
+        return _duplicate_context(tournament, list(rows), member=member, limit=limit)
     if limit is not None:
         rows = rows[: 2 * limit + 2]  # a partnership's line is two rows
     lines = []
@@ -103,6 +106,29 @@ def standings_context(
         "live": tournament.status == Tournament.Status.RUNNING,
         "member": member,
         "poll_seconds": POLL_SECONDS,
+    }
+
+
+def _duplicate_context(
+    tournament: Tournament, rows: list[Standing], *, member: bool, limit: int | None
+) -> dict[str, Any]:
+    """A duplicate event's standings: by field, with its own columns and no tie-breaks
+    (tournaments.pages.duplicate_standings)."""
+    lines, more = duplicate_standings.lines(rows, limit)
+    if not any(line["games"] for line in lines):
+        lines, more = [], False
+    return {
+        "tournament": tournament,
+        "progress": progress_of(tournament),
+        "provisional_results": tournament.provisional_results,
+        "standings": lines,
+        "limit": limit,
+        "more": more,
+        "tiebreak_labels": [],
+        "live": tournament.status == Tournament.Status.RUNNING,
+        "member": member,
+        "poll_seconds": POLL_SECONDS,
+        **duplicate_standings.columns(tournament),
     }
 
 
@@ -165,6 +191,9 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "standings_table": mark_safe(html),  # noqa: S308 - our own template's output
         "tiebreak_labels": [TIEBREAK_LABELS.get(name, name) for name in tournament.tiebreaks],
+        "ranked_by": duplicate_standings.scoring_label(tournament)
+        if duplicate_standings.is_duplicate(tournament)
+        else "",
         "live": tournament.status == Tournament.Status.RUNNING,
         "poll_seconds": POLL_SECONDS,
     }

@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from games import permissions
 from games.models import GameSeat
 from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.pages import duplicate_standings
 from tournaments.pages.downloads import tournament_exports
 from tournaments.pages.paging import asked, pager, pages_for
 from tournaments.pages.standings import LEADERS, TIEBREAK_LABELS, readable_tournament, standings_html
@@ -102,6 +103,9 @@ def tournament_page(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "standings_table": mark_safe(table),  # noqa: S308 - our own template's output
             "tiebreak_labels": [TIEBREAK_LABELS.get(name, name) for name in tournament.tiebreaks],
+            "ranked_by": duplicate_standings.scoring_label(tournament)
+            if duplicate_standings.is_duplicate(tournament)
+            else "",
             **round_tables(request, tournament),
             "manager": permissions.can_manage_club(request.user, tournament.club),
             "pbn": tournament_exports(tournament.game_type),

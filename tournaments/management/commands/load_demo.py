@@ -368,7 +368,9 @@ class Command(BaseCommand):
             game_type="bridge-duplicate",
             starts_at=timezone.now().replace(hour=19, minute=0, second=0, microsecond=0) - timedelta(days=1),
         )
-        individual.setup(tournament=tournament, players=players[:8], boards_per_round=2, deal_seed="demo-2031")
+        individual.setup(
+            tournament=tournament, players=players[:8], boards_per_round=2, deal_seed="demo-2031"
+        )
         tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
         for table in tables.order_by("round__number", "number"):
             content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
