@@ -113,6 +113,8 @@ PAGES = [
     ("/tournaments/{tournament}/duplicate/individual/", (404, 404, 404, 404, 404, 404)),  # not an individual
     ("/tournaments/{tournament}/duplicate/individual/players/1/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/individual/movement/", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/individual/ranking.csv", (404, 404, 404, 404, 404, 404)),
+    ("/tournaments/{tournament}/duplicate/individual/travellers.csv", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/pairs/1/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/movement/", (404, 404, 404, 404, 404, 404)),
     ("/tournaments/{tournament}/duplicate/hand-record/", (404, 404, 404, 404, 404, 404)),

@@ -290,3 +290,39 @@ def test_the_standings_and_tournament_pages_of_an_individual(client, people):
     assert "Игрок 8" in standings.content.decode()
     page = client.get(reverse("tournament-page", args=[tournament.pk])).content.decode()
     assert reverse("tournament-duplicate-individual", args=[tournament.pk]) in page
+
+
+def test_the_ranking_and_travellers_download_as_csv(client, people):
+    tournament, _, _players = _event(people)
+    _round_1(tournament, people)
+    services.tournament_publish(tournament=tournament, published=True)
+    ranking = client.get(reverse("tournament-duplicate-individual-ranking-csv", args=[tournament.pk]))
+    assert ranking["Content-Type"] == "text/csv; charset=utf-8"
+    lines = ranking.content.decode().splitlines()
+    assert lines[0] == "place,player,name,percentage,matchpoints,top,boards"
+    # The ranking of the hand-worked round above: 1, 2, 6, 8 share 1–4 with 3 of 4.
+    assert lines[1:] == [
+        f"{place},{n},Игрок {n},{pct},{mp},4,2"
+        for n, place, pct, mp in [
+            (1, "1-4", "75.00", "3.00"),
+            (2, "1-4", "75.00", "3.00"),
+            (6, "1-4", "75.00", "3.00"),
+            (8, "1-4", "75.00", "3.00"),
+            (3, "5-8", "25.00", "1.00"),
+            (4, "5-8", "25.00", "1.00"),
+            (5, "5-8", "25.00", "1.00"),
+            (7, "5-8", "25.00", "1.00"),
+        ]
+    ]
+    travellers = client.get(reverse("tournament-duplicate-individual-travellers-csv", args=[tournament.pk]))
+    rows = travellers.content.decode().splitlines()
+    assert rows[0].split(",")[:7] == ["board", "round", "table", "north", "south", "east", "west"]
+    # Table 1 seats N 8, S 6, E 5, W 3; table 2 N 7, S 4, E 2, W 1.
+    assert rows[1:] == [
+        "1,1,1,8,6,5,3,4S,N,,10,420,,,2.00,0.00,100.00,0.00",
+        "1,1,2,7,4,2,1,4S,N,,9,-50,,,0.00,2.00,0.00,100.00",
+        "2,1,1,8,6,5,3,2S,N,,8,110,,,1.00,1.00,50.00,50.00",
+        "2,1,2,7,4,2,1,2S,N,,8,110,,,1.00,1.00,50.00,50.00",
+    ]
+    pairs = client.get(reverse("tournament-duplicate-ranking-csv", args=[tournament.pk]))
+    assert pairs.status_code == 404

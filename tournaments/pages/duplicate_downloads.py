@@ -1,5 +1,6 @@
 """A duplicate event's published files (issue 22): the PBN results file, USEBIO XML for the
-federation's masterpoints, and the ranking and travellers as CSV.
+federation's masterpoints, and the ranking and travellers as CSV (an individual's: the two
+CSVs, tournaments.individual_export).
 
 Each is written from the event as scored (tournaments.duplicate_export over
 tournaments.duplicate.score), so the files say what the results page says; readable as the
@@ -13,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 
 from games.pages.downloads import pbn_response
-from tournaments import duplicate, duplicate_export, individual, teams
+from tournaments import duplicate, duplicate_export, individual, individual_export, teams
 from tournaments.models import DuplicateEvent, Tournament
 from tournaments.pages.standings import readable_tournament
 
@@ -67,6 +68,31 @@ def travellers_csv(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _individual(request: HttpRequest, pk: int) -> individual.IndividualResults:
+    tournament = readable_tournament(request, pk)
+    if not individual.is_individual(tournament):
+        raise Http404("This tournament is not an individual.")
+    return individual.score(tournament)
+
+
+def individual_ranking_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """An individual's ranking, one line per player."""
+    return _attachment(
+        individual_export.ranking_csv(_individual(request, pk)),
+        "text/csv; charset=utf-8",
+        f"tournament-{pk}-ranking.csv",
+    )
+
+
+def individual_travellers_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """An individual's travellers, one line per table's result on a board, its four players named."""
+    return _attachment(
+        individual_export.travellers_csv(_individual(request, pk)),
+        "text/csv; charset=utf-8",
+        f"tournament-{pk}-travellers.csv",
+    )
+
+
 urlpatterns: list[URLPattern] = [
     path("tournaments/<int:pk>/duplicate/results.pbn", results_pbn, name="tournament-duplicate-results-pbn"),
     path("tournaments/<int:pk>/duplicate/usebio.xml", usebio, name="tournament-duplicate-usebio"),
@@ -75,5 +101,15 @@ urlpatterns: list[URLPattern] = [
         "tournaments/<int:pk>/duplicate/travellers.csv",
         travellers_csv,
         name="tournament-duplicate-travellers-csv",
+    ),
+    path(
+        "tournaments/<int:pk>/duplicate/individual/ranking.csv",
+        individual_ranking_csv,
+        name="tournament-duplicate-individual-ranking-csv",
+    ),
+    path(
+        "tournaments/<int:pk>/duplicate/individual/travellers.csv",
+        individual_travellers_csv,
+        name="tournament-duplicate-individual-travellers-csv",
     ),
 ]
