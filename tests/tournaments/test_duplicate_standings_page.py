@@ -99,3 +99,15 @@ def test_a_team_of_four_is_one_line_ranked_by_victory_points(people, client):
         assert matches == "3"
     assert _headings(html) == ["Место", "Команда", "ВП", "Матчи"]
     assert "победные очки" in html.lower()
+
+
+def test_a_duplicate_event_has_no_cross_table_but_its_results(people, client):
+    tournament, _event_row, _players = teams_event(people, 4)
+    client.force_login(people.member)
+    response = client.get(reverse("tournament-cross-table", args=[tournament.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournament-duplicate-teams", args=[tournament.pk])
+    page = client.get(reverse("tournament-page", args=[tournament.pk])).content.decode()
+    assert reverse("tournament-cross-table", args=[tournament.pk]) not in page
+    assert reverse("tournament-analytics-page", args=[tournament.pk]) not in page
+    assert reverse("tournament-duplicate-teams", args=[tournament.pk]) in page

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -35,6 +36,21 @@ def is_duplicate(tournament: Tournament) -> bool:
 
 def event_of(tournament: Tournament) -> DuplicateEvent | None:
     return DuplicateEvent.objects.filter(tournament=tournament).first()
+
+
+def results_url(tournament: Tournament) -> str:
+    """The event's results page: the matches, the individual's or the pairs' results (the
+    tournament's own page before the movement is set up)."""
+    event = event_of(tournament)
+    if event is None:
+        name = "tournament-page"
+    elif event.teams_format:
+        name = "tournament-duplicate-teams"
+    elif event.movement == DuplicateEvent.Movement.INDIVIDUAL:
+        name = "tournament-duplicate-individual"
+    else:
+        name = "tournament-duplicate"
+    return reverse(name, args=[tournament.pk])
 
 
 def scoring_label(tournament: Tournament) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.cache import caches
 from django.db.models import Case, Count, F, OuterRef, Subquery, Value, When, Window
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path
 from django.utils.safestring import mark_safe
@@ -313,8 +313,13 @@ def cross_table_page(request: HttpRequest, pk: int) -> HttpResponse:
     CROSS_TABLE_PLAYERS rows (``?page=``) by CROSS_TABLE_ROUNDS rounds (``?rounds=``) at a time,
     so the page costs the same for 40 players as for 1,000 (it was 17.9 MB at 20,000 games):
     four queries (the tournament, the confirmed rounds' numbers, a page of players, their
-    seats in those rounds)."""
+    seats in those rounds).
+
+    A duplicate event has no cross-table (a table's total is not a result: each board is
+    compared across the field); its results page is the one to read, and the page goes there."""
     tournament = readable_tournament(request, pk)
+    if duplicate_standings.is_duplicate(tournament):
+        return redirect(duplicate_standings.results_url(tournament))
     confirmed = list(
         tournament.rounds.filter(status=Round.Status.CONFIRMED).order_by("number").values_list("pk", "number")
     )
