@@ -48,6 +48,13 @@ def _figure(value: Fraction | None) -> str:
     return "" if value is None else f"{float(value):.2f}"
 
 
+def _percentage(points: Fraction, top: int | None) -> Fraction | None:
+    """Of the board's top; 50 on a board with no one to compare with (top 0)."""
+    if top is None:
+        return None
+    return Fraction(50) if top == 0 else points * 100 / top
+
+
 def ranking_rows(results: IndividualResults) -> Iterator[list[Any]]:
     """The header, then each scored player in the ranking's order."""
     yield list(RANKING_COLUMNS)
@@ -78,7 +85,7 @@ def traveller_rows(results: IndividualResults) -> Iterator[list[Any]]:
             line = results.lines.get(traveller.board, {}).get(row.ns, {})
             adjusted = line.get("adjusted") or {}
             top = traveller.mark
-            played = isinstance(row.result, Played)
+            result = row.result
             yield [
                 traveller.board,
                 north_south.round,
@@ -87,17 +94,17 @@ def traveller_rows(results: IndividualResults) -> Iterator[list[Any]]:
                 north_south.players[1],
                 east_west.players[0],
                 east_west.players[1],
-                "" if isinstance(row.result, Adjusted) else (line.get("contract") or "Pass"),
+                "" if isinstance(result, Adjusted) else (line.get("contract") or "Pass"),
                 line.get("declarer") or "",
                 line.get("lead") or "",
                 "" if line.get("tricks") is None else line["tricks"],
-                row.result.ns_score if played else "",
+                result.ns_score if isinstance(result, Played) else "",
                 adjusted.get("ns", ""),
                 adjusted.get("ew", ""),
                 _figure(ns),
                 _figure(ew),
-                _figure(Fraction(50) if top == 0 else ns * 100 / top),
-                _figure(Fraction(50) if top == 0 else ew * 100 / top),
+                _figure(_percentage(ns, top)),
+                _figure(_percentage(ew, top)),
             ]
 
 
