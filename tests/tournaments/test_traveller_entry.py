@@ -338,3 +338,55 @@ def test_a_tournament_that_is_not_a_duplicate_event_has_no_traveller(people):
         reverse("table-traveller-entry", args=[tournament.pk, round_.tables.get().pk])
     )
     assert answer.status_code == 404
+
+
+def test_a_board_not_played_after_all_is_cleared_as_a_new_revision(people, event):
+    """The table entered board 2 and then learnt it was not played there: clearing it writes a
+    revision without it (the first revisions kept), and the field scores the board without
+    this table; the only board left cannot be cleared (a log has one board or more)."""
+    tournament, table = event
+    client = _client(people.scorer)
+    client.post(_url(table), _played(1, "4S", "N", 10, None))
+    client.post(_url(table), _played(2, "3NT", "S", 9, None, revision=1))
+    table.refresh_from_db()
+    assert [row["board"] for row in table.game.current_report.report["boards"]] == [1, 2]
+    page = client.get(_url(table)).content.decode()
+    assert "Clear board 2: not played at this table" in page
+
+    answer = client.post(_url(table), {"board": "2", "action": "clear", "revision": "2"})
+    assert answer.status_code == 302
+    assert answer["Location"] == _url(table) + "#board-2"
+    table.refresh_from_db()
+    game = table.game
+    assert [row["board"] for row in game.current_report.report["boards"]] == [1]
+    revisions = list(GameRevision.objects.filter(game=game).order_by("number"))
+    assert [r.number for r in revisions] == [1, 2, 3]
+    assert revisions[-1].reason == "traveller: board 2 cleared"
+    assert [b["board"] for b in json.loads(bytes(revisions[1].content))["boards"]] == [1, 2]
+    results = duplicate.score(tournament)
+    assert all(
+        (row.ns, row.ew) != (table.sitting.ns, table.sitting.ew)
+        for t in results.travellers
+        if t.board == 2
+        for row, _ns, _ew in t.rows
+    )
+
+    refused = client.post(_url(table), {"board": "1", "action": "clear", "revision": "3"})
+    assert refused.status_code == 400
+    assert "only recorded board cannot be cleared" in refused.content.decode()
+    assert GameRevision.objects.filter(game=game).count() == 3
+    # A stale revision is refused, not written over a newer one.
+    client.post(_url(table), _played(2, "3NT", "S", 9, None, revision=3))
+    stale = client.post(_url(table), {"board": "2", "action": "clear", "revision": "3"})
+    assert stale.status_code == 400
+    assert GameRevision.objects.filter(game=game).count() == 4
+
+
+def test_only_a_scorer_clears_a_board(people, event):
+    _tournament, table = event
+    _client(people.scorer).post(_url(table), _played(1, "4S", "N", 10, None))
+    _client(people.scorer).post(_url(table), _played(2, "4S", "N", 10, None, revision=1))
+    answer = _client(people.member).post(_url(table), {"board": "2", "action": "clear", "revision": "2"})
+    assert answer.status_code == 403
+    table.refresh_from_db()
+    assert GameRevision.objects.filter(game=table.game).count() == 2

@@ -361,6 +361,10 @@ def table_traveller_entry(request: HttpRequest, pk: int, table_pk: int) -> HttpR
             )
         elif number not in entry.sitting.boards:
             page_errors.append(_("This table does not play that board in this round."))
+        elif request.POST.get("action") == "clear":
+            outcome = _clear(request, user, entry, number, errors)
+            if outcome is not None:
+                return outcome
         else:
             form = entry.form(number, request.POST)
             posted = (number, form)
@@ -441,6 +445,48 @@ def _record(
         errors.setdefault(number, []).append(str(exc))
         return None
     messages.success(request, _("Board %(board)s is recorded.") % {"board": number})
+    return redirect(here)
+
+
+def _clear(
+    request: HttpRequest, user: User, entry: Entry, number: int, errors: dict[int, list[str]]
+) -> HttpResponse | None:
+    """Take a board out of the table's log (a new revision, the old one kept): the board was
+    not played at this table after all, so the field's comparison scales it (Neuberg)."""
+    table = entry.table
+    here = reverse("table-traveller-entry", args=[table.round.tournament_id, table.pk]) + f"#board-{number}"
+    boards = (entry.document or {}).get("boards") or []
+    if table.game is None or not any(b.get("board") == number for b in boards):
+        messages.info(request, _("Board %(board)s has no result to clear.") % {"board": number})
+        return redirect(here)
+    if len(boards) == 1:
+        errors.setdefault(number, []).append(
+            _("The table's only recorded board cannot be cleared: correct it, or record an adjusted score.")
+        )
+        return None
+    document = json.loads(json.dumps(entry.document))
+    document["boards"] = [b for b in boards if b.get("board") != number]
+    try:
+        revision = int(request.POST.get("revision", ""))
+    except ValueError:
+        revision = None
+    try:
+        game_services.game_correct(
+            game=table.game,
+            content=json.dumps(document, ensure_ascii=False, indent=1).encode(),
+            user=user,
+            reason=_("traveller: board %(board)s cleared") % {"board": number},
+            filename=f"round-{table.round.number}-table-{table.number}.json",
+            source=RevisionSource.SHEET,
+            expected_revision=revision,
+        )
+    except game_services.ServiceError as exc:
+        errors.setdefault(number, []).append(str(exc))
+        return None
+    messages.success(
+        request,
+        _("Board %(board)s is cleared: it counts as not played at this table.") % {"board": number},
+    )
     return redirect(here)
 
 
