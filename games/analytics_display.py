@@ -154,8 +154,18 @@ EXPLAIN: dict[str, list[Promise]] = {
     ],
     "bridge-duplicate": [
         _(
-            "A duplicate board is weighed against the other tables that played it, in the event's "
-            "comparison; one table's boards alone give no figures here."
+            "A board's standing against the other tables that played it is the event's comparison, on "
+            "its results page. Here each board is weighed by itself, from the hand record's cards: par, "
+            "what the board is worth to the side when both sides bid and play perfectly with every card in "
+            "view (double dummy)."
+        ),
+        _(
+            "Score − par: the side's score on the board less par, also in IMPs; above 0 the side did "
+            "better than par, because the other side's errors count for it and its own against it."
+        ),
+        _(
+            "Tricks − double dummy: the declarer's tricks less what best play by all four gives; for the "
+            "defenders the same from their side."
         ),
     ],
     "bridge-rubber": [
@@ -313,6 +323,13 @@ LUCK_UNITS: dict[str, Promise] = {
     "bridge-rubber": _("Duplicate points a deal"),
     "durak": _("Hand strength"),
 }
+
+# A duplicate board is measured as a rubber deal is (rules.bridge_duplicate.analytics): the same
+# columns, headlines and units, and the board's own number beside the deal's place.
+GAME_COLUMNS["bridge-duplicate"] = {**GAME_COLUMNS["bridge-rubber"], "board": _("Board")}
+HEADLINES["bridge-duplicate"] = HEADLINES["bridge-rubber"]
+TOURNAMENT_COLUMNS["bridge-duplicate"] = TOURNAMENT_COLUMNS["bridge-rubber"]
+LUCK_UNITS["bridge-duplicate"] = LUCK_UNITS["bridge-rubber"]
 
 
 def column_label(game_type: str, key: str, fallback: str) -> str:

@@ -31,6 +31,7 @@ not installed here: :func:`available` is False). Plain Python besides endplay; n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -47,10 +48,12 @@ __all__ = [
     "analyse_deals",
     "analyse_game",
     "available",
+    "deal_rows",
     "duplicate_score",
     "imps",
     "player_summary",
     "solve",
+    "solve_memo",
 ]
 
 #: Bumped whenever a change here could change a row.
@@ -152,6 +155,16 @@ def solve(
     return makeable, int(result.score), ", ".join(contracts) or "pass"
 
 
+@functools.lru_cache(maxsize=4096)
+def solve_memo(
+    hands: tuple[int, ...], dealer: int, vulnerable: tuple[bool, bool]
+) -> tuple[dict[str, dict[str, int]], int, str] | None:
+    """:func:`solve`, remembered by the process: a duplicate evening's board is the same deal at
+    every table, and the hand record page, the tables' analyses and a re-audit ask for it again
+    (a solve is about half a second). The answer is shared: callers read it, never change it."""
+    return solve(hands, dealer, vulnerable)
+
+
 def _read_contract(text: str, declarer: str) -> Contract:
     """The report's ``"4SX"`` and ``"N"`` as a contract."""
     marks = len(text) - len(text.rstrip("X"))
@@ -183,6 +196,19 @@ def _deal_rows(deal: dict[str, Any], hands: Sequence[int] | None, solver: bool) 
     vul = deal["vulnerable"]
     vulnerable = (bool(vul["we"]), bool(vul["they"]))
     solved = solve(hands, Seat.of(deal["dealer"]), vulnerable) if hands is not None else None
+    return deal_rows(deal, vulnerable, solved, solver)
+
+
+def deal_rows(
+    deal: dict[str, Any],
+    vulnerable: tuple[bool, bool],
+    solved: tuple[dict[str, dict[str, int]], int, str] | None,
+    solver: bool,
+) -> list[dict[str, Any]]:
+    """The four seats' rows of one deal from what :func:`solve` found for its hands (None: the
+    hands are not known, or no solver); ``deal`` a report's deal (``deal``, ``contract``,
+    ``declarer``, ``tricks``). Shared with duplicate bridge (rules.bridge_duplicate.analytics),
+    whose boards are scored the same way."""
     contract = None if deal["contract"] is None else _read_contract(deal["contract"], deal["declarer"])
     tricks = deal["tricks"] if contract is not None else None
     dd = None

@@ -237,7 +237,7 @@ def test_a_reload_reads_the_solved_boards_from_the_cache(people, local_caches, m
     def no_solving(*args, **kwargs):
         raise AssertionError("a board was solved again")
 
-    monkeypatch.setattr(analytics, "solve", no_solving)
+    monkeypatch.setattr(analytics, "solve_memo", no_solving)
     again = client.get(_page(tournament))
     assert again.status_code == 200
     for number in (1, 2, 3):
@@ -323,7 +323,7 @@ def test_a_tournament_that_is_no_duplicate_event_has_no_hand_record(people, url)
 def test_without_the_solver_the_hands_are_shown_alone(people, local_caches, monkeypatch):
     tournament, event = _event(people)
     _finish(tournament)
-    monkeypatch.setattr(analytics, "solve", lambda *args: None)
+    monkeypatch.setattr(analytics, "solve_memo", lambda *args: None)
     monkeypatch.setattr(analytics, "available", lambda: False)
     client = _client(people, "member")
     html = client.get(_page(tournament)).content.decode()

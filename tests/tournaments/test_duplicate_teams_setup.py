@@ -364,7 +364,7 @@ def test_the_pairs_pages_are_not_found_for_a_teams_event(client, people, name, a
 
 
 def test_the_hand_record_is_the_boards_the_teams_play(client, people, monkeypatch):
-    monkeypatch.setattr(analytics, "solve", lambda *args: None)
+    monkeypatch.setattr(analytics, "solve_memo", lambda *args: None)
     monkeypatch.setattr(analytics, "available", lambda: False)
     tournament, _players = _teams_event(client, people)
     event = DuplicateEvent.objects.get(tournament=tournament)

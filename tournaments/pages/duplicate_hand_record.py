@@ -83,7 +83,7 @@ def solved_boards(boards: list[Board]) -> dict[int, Solved]:
         if cached is not None:
             out[board.number] = cached
             continue
-        solved = analytics.solve(board.hands, board.dealer, board.vulnerable)
+        solved = analytics.solve_memo(tuple(board.hands), board.dealer, board.vulnerable)
         if solved is None:
             continue  # no solver here: nothing to show and nothing to keep
         out[board.number] = solved

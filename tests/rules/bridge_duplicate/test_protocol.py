@@ -86,11 +86,23 @@ def test_sheet_rows_and_running_totals(reading, report) -> None:
     ]
 
 
-def test_analytics_give_no_rows_per_board(reading, report) -> None:
+def test_analytics_weigh_each_played_board(reading, report) -> None:
+    """Board 1 has its hands: double dummy 11 tricks in diamonds for West, who took 10; boards
+    2 to 4 have none (their rows say so); board 5, an adjusted score, has no rows
+    (tests/rules/bridge_duplicate/test_analytics.py checks the figures on a hand-worked deal)."""
     assert registry.analytics("bridge-duplicate") is analytics
-    assert list(analytics.analyse_deals(report, reading.log)) == [[], [], [], [], []]
-    assert analytics.analyse_game(report, reading.log) == []
-    assert analytics.player_summary([]) == {"deals": 0}
+    boards = list(analytics.analyse_deals(report, reading.log))
+    assert [len(rows) for rows in boards] == [4, 4, 4, 4, 0]
+    west = boards[0][3]
+    assert (west["role"], west["dd_tricks"], west["tricks"], west["play"], west["score"]) == (
+        "declarer",
+        11,
+        10,
+        -1,
+        130,
+    )
+    assert {row["reason"] for rows in boards[1:4] for row in rows} == {"hands_unknown"}
+    assert analytics.player_summary([])["deals"] == 0
 
 
 def test_the_blank_table_card(reading) -> None:
