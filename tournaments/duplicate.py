@@ -34,7 +34,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from games.models import GameRevision, GameSeat, Player
 from rules.bridge.boards import Board, deal_board, fouled_versions
+from rules.bridge.core import SEATS
 from rules.bridge.pbn_duplicate import read_hand_record
+from rules.cards import NAME, cards_of
 from rules.duplicate.individual import IndividualMovement
 from rules.duplicate.matchpoints import Adjusted, Played
 from rules.duplicate.movements import Movement, Sitting, boards_of_set, howell, mitchell
@@ -617,9 +619,15 @@ def _logged_boards(event: DuplicateEvent) -> list[Board]:
     return [found[n] for n in sorted(found)]
 
 
+def hands_of(board: Board) -> dict[str, list[str]]:
+    """A board's four hands as a log writes them: cards by seat letter."""
+    return {letter: [NAME[c] for c in cards_of(board.hands[i])] for i, letter in enumerate(SEATS)}
+
+
 def simulated_log(table: Table, *, seed: int) -> bytes:
     """A plausible traveller log of a table's round (rules.bridge.simulate_traveller), for the
-    demo club and tests: the table's players in seat order, its boards dealt from the event's seed."""
+    demo club and tests: the table's players in seat order, its boards dealt from the event's seed,
+    each with its four hands as the traveller entry writes them (so they are analysed)."""
     import json
     import random
 
@@ -636,6 +644,8 @@ def simulated_log(table: Table, *, seed: int) -> bytes:
         "table": table.number,
         "pairs": {"ns": table.sitting.ns, "ew": table.sitting.ew},
         "players": names,
-        "boards": [traveller_line(boards[n], rng) for n in table.sitting.boards],
+        "boards": [
+            {**traveller_line(boards[n], rng), "hands": hands_of(boards[n])} for n in table.sitting.boards
+        ],
     }
     return json.dumps(document, ensure_ascii=False).encode()

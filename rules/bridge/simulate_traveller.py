@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from rules.bridge.analytics import solve_memo
 from rules.bridge.boards import Board
 from rules.bridge.core import SEATS
 from rules.cards import RANKS, SUITS
@@ -57,7 +58,12 @@ def traveller_line(board: Board, rng: random.Random) -> dict[str, object]:
     longest = max(range(4), key=lambda s: (len(_suit_ranks(lead_hand, s)), -s))
     ranks = _suit_ranks(lead_hand, longest)
     lead_rank = ranks[3] if len(ranks) >= 4 else ranks[0]
-    tricks = max(0, min(13, level + 6 + rng.choice((-2, -1, -1, 0, 0, 0, 0, 1, 1, 2))))
+    # Tables take about what the cards are worth: the double-dummy tricks where the solver is
+    # here (a trick either way at random), else the contract's, a trick or two either side.
+    solved = solve_memo(hands, board.dealer, board.vulnerable)
+    base = level + 6 if solved is None else solved[0][strain][SEATS[declarer]]
+    spread = (-2, -1, -1, 0, 0, 0, 0, 1, 1, 2) if solved is None else (-1, 0, 0, 0, 0, 0, 0, 0, 1, 1)
+    tricks = max(0, min(13, base + rng.choice(spread)))
     return {
         "board": board.number,
         "contract": f"{level}{strain}",

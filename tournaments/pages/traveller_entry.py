@@ -44,7 +44,6 @@ from rules import registry
 from rules.bridge.analytics import GAME_PREMIUM, PART_SCORE_PREMIUM
 from rules.bridge.boards import PBN_VULNERABLE, Board, dealer_of, vulnerable_of
 from rules.bridge.core import SEATS
-from rules.cards import NAME, cards_of
 from rules.errors import MalformedDocument
 from tournaments import duplicate, services
 from tournaments.duplicate import GAME
@@ -156,8 +155,7 @@ class BoardForm(forms.Form):
     def entry(self, number: int, board: Board) -> dict[str, Any]:
         """The board as the log writes it (docs/bridge-duplicate-log.md), with the hand record's hands."""
         data = self.cleaned_data
-        hands = {letter: [NAME[c] for c in cards_of(board.hands[i])] for i, letter in enumerate(SEATS)}
-        given: dict[str, Any] = {"board": number, "hands": hands}
+        given: dict[str, Any] = {"board": number, "hands": duplicate.hands_of(board)}
         # A hand-record file may give a board another dealer or vulnerability than Law 2's:
         # the board is played as the file deals it (the replay warns).
         if board.dealer != dealer_of(number):
