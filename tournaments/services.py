@@ -49,6 +49,9 @@ from tournaments.models import (
     default_tiebreaks,
 )
 
+#: The duplicate bridge table's game (rules.registry): rated on its result against the field.
+DUPLICATE_GAME = "bridge-duplicate"
+
 #: The figures a standings method or tie-break ranks by (NEEDS), as a sentence names them.
 FIGURES = {
     "whists": pgettext_lazy("ranked figure", "whists"),
@@ -292,6 +295,11 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
             )
         current.status = status
         current.save(update_fields=["status", "updated_at"])
+        if status == Tournament.Status.FINISHED and current.game_type == DUPLICATE_GAME and current.rated:
+            # Its tables are rated now, on their final comparison (ratings_update).
+            game = Game.objects.filter(table__round__tournament=current).order_by("pk").first()
+            if game is not None:
+                request_rating(game)
     tournament.status = status
     return tournament
 
@@ -963,6 +971,10 @@ def rated_games(game_type: str, *, after: Any = None) -> QuerySet[Game]:
         table__round__tournament__rated=True,
         table__round__status=Round.Status.CONFIRMED,
     )
+    if game_type == DUPLICATE_GAME:
+        # A duplicate table is rated on its result against the field, final once the event is
+        # (tournaments.duplicate_ratings).
+        games = games.filter(table__round__tournament__status=Tournament.Status.FINISHED)
     if after is not None:
         games = games.filter(played_at__gt=after)
     return games.order_by("played_at", "pk")
@@ -976,14 +988,26 @@ def _as_rated(games: Sequence[Game]) -> list[ratings.RatedGame]:
         "game_id", "seat", "player_id"
     ):
         seats.setdefault(game_id, {})[seat] = player_id
+    against_field = {}
+    duplicate_games = [g.pk for g in games if g.game_type == DUPLICATE_GAME]
+    if duplicate_games:
+        from tournaments import duplicate_ratings
+
+        against_field = duplicate_ratings.table_scores(duplicate_games)
     rated = []
     for g in games:
         players = tuple(seats[g.pk][s] for s in sorted(seats.get(g.pk, {})))
+        totals = tuple(float(t) for t in g.totals)
+        if g.game_type == DUPLICATE_GAME:
+            if g.pk not in against_field:
+                continue  # no comparison for this table yet
+            ns, ew = against_field[g.pk]
+            totals = (ns, ew, ns, ew)
         rated.append(
             ratings.RatedGame(
                 game=g.pk,
                 players=players,
-                totals=tuple(float(t) for t in g.totals),
+                totals=totals,
                 teams=tuple(registry.get(g.game_type).teams(len(players))),
             )
         )
@@ -1004,7 +1028,15 @@ def ratings_rebuild(*, game_type: str) -> int:
 
 
 def ratings_update(*, game: Game) -> int:
-    """Rate one newly recorded game: incrementally when it is the newest, else by a rebuild."""
+    """Rate one newly recorded game: incrementally when it is the newest, else by a rebuild.
+
+    A duplicate table is rated with its finished event (:func:`rated_games`), every table at
+    once: a recorded table changes the other tables' comparison on its boards."""
+    if game.game_type == DUPLICATE_GAME:
+        finished = Tournament.objects.filter(
+            rounds__tables__game=game, status=Tournament.Status.FINISHED, rated=True
+        ).exists()
+        return ratings_rebuild(game_type=DUPLICATE_GAME) if finished else 0
     latest = RatingChange.objects.filter(game_type=game.game_type).order_by("-played_at", "-game_id").first()
     known = RatingChange.objects.filter(game=game).exists()
     if known or (latest is not None and (game.played_at, game.pk) < (latest.played_at, latest.game_id)):
