@@ -44,6 +44,11 @@ def percent(rate: float | None) -> float | None:
     return None if rate is None else round(rate * 100, PERCENT_DIGITS)
 
 
+#: Games whose table totals give no place at the table (duplicate: the boards are compared
+#: with the other tables, tournaments.duplicate; the event's pages rank the pairs).
+NO_TABLE_PLACE = frozenset({"bridge-duplicate"})
+
+
 def places(totals: list[int]) -> list[str]:
     """Each seat's place at its table by total; a shared place reads "2–3"."""
     shown = []
@@ -78,7 +83,10 @@ def game_rows(
                 "context": context.get(game.pk),
                 "players": [s.player.display_name for s in game.seats.all()],
                 "score": totals[seat.seat] if seat.seat < len(totals) else None,
-                "place": places(totals)[seat.seat] if seat.seat < len(totals) else None,
+                # A duplicate table has no place: its result is against the field, not the table.
+                "place": places(totals)[seat.seat]
+                if seat.seat < len(totals) and game.game_type not in NO_TABLE_PLACE
+                else None,
                 "table_size": len(totals),
             }
         )

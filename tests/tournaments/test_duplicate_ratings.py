@@ -4,6 +4,7 @@ not on its raw total, which says who held the cards; and only once its event is 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -100,3 +101,13 @@ def test_a_teams_table_is_scored_by_its_teams_match(people):
         open_table.game_id: (20.0, 0.0),
         closed_table.game_id: (0.0, 20.0),
     }
+
+
+def test_a_duplicate_table_has_no_place_on_the_players_profile(people, client):
+    _tournament, tables = _pairs_evening(people)
+    north = tables[0].seats.get(seat=0).player
+    client.force_login(people.member)
+    html = client.get(f"/clubs/{people.club.slug}/players/{north.pk}/").content.decode()
+    (row,) = [r for r in re.findall(r"<tr>.*?</tr>", html, re.S) if f"/games/{tables[0].game_id}/" in r]
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+    assert cells[-2:] == ["420", "—"]  # North–South's 420, and no "1–2 of 4"
