@@ -111,3 +111,6 @@ def test_a_duplicate_table_has_no_place_on_the_players_profile(people, client):
     (row,) = [r for r in re.findall(r"<tr>.*?</tr>", html, re.S) if f"/games/{tables[0].game_id}/" in r]
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
     assert cells[-2:] == ["420", "—"]  # North–South's 420, and no "1–2 of 4"
+    # Only bridge played: the Oh Hell statistics table gives way to a sentence saying so.
+    assert 'id="statistics-table"' not in html
+    assert "this player has no game of Oh Hell yet" in html
