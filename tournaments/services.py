@@ -1036,7 +1036,15 @@ def ratings_update(*, game: Game) -> int:
         finished = Tournament.objects.filter(
             rounds__tables__game=game, status=Tournament.Status.FINISHED, rated=True
         ).exists()
-        return ratings_rebuild(game_type=DUPLICATE_GAME) if finished else 0
+        if not finished:
+            return 0
+        # The tables of an evening are often rated all at once (finishing it queues them): one
+        # rebuild covers every revision older than it.
+        revision = game.current_revision
+        rebuilt_since = revision is not None and (
+            Rating.objects.filter(game_type=DUPLICATE_GAME, updated_at__gt=revision.uploaded_at).exists()
+        )
+        return 0 if rebuilt_since else ratings_rebuild(game_type=DUPLICATE_GAME)
     latest = RatingChange.objects.filter(game_type=game.game_type).order_by("-played_at", "-game_id").first()
     known = RatingChange.objects.filter(game=game).exists()
     if known or (latest is not None and (game.played_at, game.pk) < (latest.played_at, latest.game_id)):

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from games import services as game_services
 from games.models import Player
 from rules.duplicate.movements import mitchell
 from tests.tournaments.test_duplicate_individual import _event as individual_event
@@ -114,3 +115,20 @@ def test_a_duplicate_table_has_no_place_on_the_players_profile(people, client):
     # Only bridge played: the Oh Hell statistics table gives way to a sentence saying so.
     assert 'id="statistics-table"' not in html
     assert "this player has no game of Oh Hell yet" in html
+
+
+def test_an_evening_rated_at_once_is_rebuilt_once_and_again_after_a_correction(
+    people, django_capture_on_commit_callbacks
+):
+    tournament, tables = _pairs_evening(people)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
+    game = tables[1].game
+    # The rebuild that finishing queued covers every table recorded before it.
+    assert services.ratings_update(game=game) == 0
+    names = [s.player.display_name for s in tables[1].seats.order_by("seat")]
+    board = {"board": 1, "contract": "4S", "declarer": "N", "result": 10}
+    content = json.dumps({"game": "bridge-duplicate", "version": 1, "players": names, "boards": [board]})
+    game_services.game_correct(game=game, content=content.encode(), user=people.scorer, reason="10 tricks")
+    game.refresh_from_db()
+    assert services.ratings_update(game=game) == 3  # the three tables rated again
