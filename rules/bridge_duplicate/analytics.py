@@ -49,7 +49,8 @@ KEY_PREFIX = "bridge-dd:1:"
 Solved = tuple[dict[str, dict[str, int]], int, str]
 
 
-def _key(hands: tuple[int, ...], dealer: str, vulnerable: str) -> str:
+def board_key(hands: tuple[int, ...], dealer: str, vulnerable: str) -> str:
+    """The solved board's key in the estimates store: its hands (hashed), dealer and vulnerability."""
     digest = hashlib.sha256(",".join(map(str, hands)).encode()).hexdigest()[:32]
     return f"{KEY_PREFIX}{digest}:{dealer}:{vulnerable}"
 
@@ -57,7 +58,7 @@ def _key(hands: tuple[int, ...], dealer: str, vulnerable: str) -> str:
 def _solved(
     hands: tuple[int, ...], dealer: str, vulnerable: str, estimates: MutableMapping[str, Any] | None
 ) -> Solved | None:
-    key = _key(hands, dealer, vulnerable)
+    key = board_key(hands, dealer, vulnerable)
     if estimates is not None:
         stored = estimates.get(key)
         if stored is not None:

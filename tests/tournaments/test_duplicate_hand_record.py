@@ -10,10 +10,13 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
-from games.models import Player
+from games.models import DealEstimate, Player
 from rules.bridge import analysis, analytics
 from rules.bridge.boards import deal_board, hand_text
+from rules.bridge.core import SEATS
+from rules.bridge.document import VULNERABLE_WORD
 from rules.bridge.pbn_duplicate import read_hand_record
+from rules.bridge_duplicate import analytics as duplicate_analytics
 from tournaments import duplicate, services
 from tournaments.models import Tournament
 
@@ -334,3 +337,26 @@ def test_without_the_solver_the_hands_are_shown_alone(people, local_caches, monk
     text = client.get(_pbn(tournament)).content.decode()
     assert "DoubleDummyTricks" not in text
     assert [b.hands for b in read_hand_record(text)] == [b.hands for b in duplicate.hand_record(event)]
+
+
+def test_the_boards_the_tables_analyses_solved_are_not_solved_again(people, local_caches, monkeypatch):
+    """The analysis of a table's boards keeps each solved board by its hands
+    (rules.bridge_duplicate.analytics.board_key); the page reads them there (here a stored
+    answer of seven tricks everywhere, par "pass") instead of asking the solver."""
+    tournament, event = _event(people)
+    _finish(tournament)
+    sevens = {strain: dict.fromkeys("NESW", 7) for strain in ("C", "D", "H", "S", "NT")}
+    for board in duplicate.hand_record(event):
+        key = duplicate_analytics.board_key(
+            tuple(board.hands), SEATS[board.dealer], VULNERABLE_WORD[board.vulnerable]
+        )
+        DealEstimate.objects.create(key=key, game_type="bridge-duplicate", estimates=[sevens, 0, "pass"])
+
+    def no_solving(*args, **kwargs):
+        raise AssertionError("a board was solved again")
+
+    monkeypatch.setattr(analytics, "solve_memo", no_solving)
+    html = _client(people, "member").get(_page(tournament)).content.decode()
+    for number in (1, 2, 3):
+        rows = _board_of(html, number).table[1:]
+        assert [cell for row in rows for cell in row[1:]] == ["7"] * 20

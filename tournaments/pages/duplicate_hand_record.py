@@ -40,9 +40,12 @@ from django.urls import URLPattern, path
 from django.utils import timezone
 
 from games import permissions
+from games.models import DealEstimate
 from rules.bridge import analytics
 from rules.bridge.boards import Board, hand_record_pbn
 from rules.bridge.core import SEATS
+from rules.bridge.document import VULNERABLE_WORD
+from rules.bridge_duplicate import analytics as duplicate_analytics
 from rules.cards import NAME, SUITS
 from tournaments import duplicate
 from tournaments.models import DuplicateEvent, Tournament
@@ -72,24 +75,46 @@ def _cache_key(board: Board) -> str:
 
 def solved_boards(boards: list[Board]) -> dict[int, Solved]:
     """Each board's double-dummy table and par by board number, from the cache where it is there
-    (one read for all the boards), solved and cached where not; empty without the solver."""
+    (one read for all the boards), else from the tables' analyses where they solved it (one
+    query), else solved; cached for the next view. Empty without the solver."""
     cache = caches["pages"]
     keys = {board.number: _cache_key(board) for board in boards}
     found = cache.get_many(list(keys.values()))
     out: dict[int, Solved] = {}
     missing: dict[str, Solved] = {}
+    stored = _analysed([board for board in boards if keys[board.number] not in found])
     for board in boards:
         cached = found.get(keys[board.number])
         if cached is not None:
             out[board.number] = cached
             continue
-        solved = analytics.solve_memo(tuple(board.hands), board.dealer, board.vulnerable)
+        solved = stored.get(board.number) or analytics.solve_memo(
+            tuple(board.hands), board.dealer, board.vulnerable
+        )
         if solved is None:
             continue  # no solver here: nothing to show and nothing to keep
         out[board.number] = solved
         missing[keys[board.number]] = solved
     if missing:
         cache.set_many(missing, timeout=CACHE_SECONDS)
+    return out
+
+
+def _analysed(boards: list[Board]) -> dict[int, Solved]:
+    """The boards the tables' analyses have solved already (games.analytics keeps each by its
+    hands, rules.bridge_duplicate.analytics.board_key): one query."""
+    if not boards:
+        return {}
+    keys = {
+        duplicate_analytics.board_key(
+            tuple(board.hands), SEATS[board.dealer], VULNERABLE_WORD[board.vulnerable]
+        ): board.number
+        for board in boards
+    }
+    out: dict[int, Solved] = {}
+    for key, value in DealEstimate.objects.filter(key__in=list(keys)).values_list("key", "estimates"):
+        makeable, par, contracts = value
+        out[keys[key]] = (makeable, int(par), contracts)
     return out
 
 
