@@ -348,14 +348,7 @@ class Command(BaseCommand):
         field = list(players) + [player_get_or_create(club=club, display_name=n) for n in DUPLICATE_GUESTS]
         pairs = [(field[2 * i], field[2 * i + 1]) for i in range(16)]
         duplicate.setup(tournament=tournament, pairs=pairs, boards_per_round=3, deal_seed="demo-2030")
-        tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
-        for table in tables.order_by("round__number", "number"):
-            content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
-            tournament_services.table_game_upload(table=table, content=content, user=scorer)
-        tournament_services.tournament_publish(tournament=tournament, published=True)
-        tournament_services.tournament_set_status(tournament=tournament, status=Tournament.Status.FINISHED)
-        tournament_services.standings_compile(tournament=tournament)
-        return tournament
+        return self._play_duplicate(tournament, scorer)
 
     def _individual(self, club: Club, organiser: Any, scorer: Any, players: list[Player]) -> Tournament:
         """An individual (issue 22): the eight players at 2 tables, a partner once with each of the
@@ -371,6 +364,11 @@ class Command(BaseCommand):
         individual.setup(
             tournament=tournament, players=players[:8], boards_per_round=2, deal_seed="demo-2031"
         )
+        return self._play_duplicate(tournament, scorer)
+
+    def _play_duplicate(self, tournament: Tournament, scorer: Any) -> Tournament:
+        """Every table's traveller of a set-up duplicate event recorded, then published, finished
+        and ranked."""
         tables = Table.objects.filter(round__tournament=tournament).select_related("round", "sitting")
         for table in tables.order_by("round__number", "number"):
             content = duplicate.simulated_log(table, seed=table.round.number * 100 + table.number)
